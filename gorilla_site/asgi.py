@@ -1,0 +1,8 @@
+"""ASGI entry point for the Gorilla score pad."""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
+
+application = get_asgi_application()

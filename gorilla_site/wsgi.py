@@ -1,0 +1,8 @@
+"""WSGI entry point for the Gorilla score pad."""
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
+
+application = get_wsgi_application()

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PadConfig(AppConfig):
+    name = "pad"
+    verbose_name = "Gorilla score pad"

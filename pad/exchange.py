@@ -1,0 +1,188 @@
+"""Games in and out as JSON, in the ``gorilla-pad/1`` format.
+
+Reading checks the whole document before anything is written: every problem is
+reported as :class:`ImportFileError` naming the game (by position, from 1), the
+hand number and the field.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pad import rules
+from pad.models import Game, Hand, Partnership
+from pad.services import RecordingError, build_hand
+
+FORMAT = "gorilla-pad/1"
+
+GAME_KEYS = {"id", "partnership", "date", "notes", "hands", "pad"}
+HAND_KEYS = {
+    "number", "outcome", "dealer", "taker", "fates_point", "irregularity", "cards", "verdict_by",
+}
+
+
+class ImportFileError(ValueError):
+    """A document that cannot be imported; nothing of it has been written."""
+
+
+@dataclass
+class GameSpec:
+    """A checked game, ready to be written."""
+
+    odd_name: str
+    even_name: str
+    date: datetime.date
+    notes: str
+    hands: list[Hand] = field(default_factory=list)
+
+
+def export_document(games: Iterable[Game]) -> dict:
+    """The document for ``games`` (with their partnership and hands prefetched)."""
+    return {"format": FORMAT, "games": [export_game(game) for game in games]}
+
+
+def export_game(game: Game) -> dict:
+    hands = sorted(game.hands.all(), key=lambda hand: hand.number)
+    return {
+        "id": game.pk,
+        "partnership": {"odd": game.partnership.odd_name, "even": game.partnership.even_name},
+        "date": game.date.isoformat(),
+        "notes": game.notes,
+        "hands": [export_hand(hand) for hand in hands],
+        "pad": rules.compute_pad(hand.as_played() for hand in hands).to_dict(),
+    }
+
+
+def export_hand(hand: Hand) -> dict:
+    exported = {
+        "number": hand.number,
+        "outcome": hand.outcome,
+        "dealer": hand.dealer,
+        "taker": hand.taker,
+        "fates_point": hand.fates_point,
+    }
+    if hand.irregularity:
+        exported["irregularity"] = hand.irregularity
+    if hand.has_cards:
+        exported["cards"] = {"taker": hand.taker_cards, "giver": hand.giver_cards}
+    if hand.verdict_by:
+        exported["verdict_by"] = hand.verdict_by
+    return exported
+
+
+def read_document(document: object) -> list[GameSpec]:
+    """Check a parsed JSON document and return its games, or raise ImportFileError."""
+    if not isinstance(document, dict):
+        raise ImportFileError("the file must hold a JSON object")
+    if document.get("format") != FORMAT:
+        raise ImportFileError(f'the file\'s "format" must be "{FORMAT}", not {document.get("format")!r}')
+    unknown = set(document) - {"format", "games"}
+    if unknown:
+        raise ImportFileError(f"unknown field {sorted(unknown)[0]!r} at the top of the file")
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise ImportFileError('the file\'s "games" must be a list')
+    return [read_game(position, game) for position, game in enumerate(games, start=1)]
+
+
+def read_game(position: int, game: object) -> GameSpec:
+    where = f"game {position}"
+    if not isinstance(game, dict):
+        raise ImportFileError(f"{where}: must be an object")
+    unknown = set(game) - GAME_KEYS
+    if unknown:
+        raise ImportFileError(f"{where}, field {sorted(unknown)[0]!r}: unknown field")
+    odd_name, even_name = read_partnership(where, game.get("partnership"))
+    date = read_date(where, game.get("date"))
+    notes = game.get("notes", "")
+    if not isinstance(notes, str):
+        raise ImportFileError(f"{where}, field 'notes': must be a string")
+    hands = game.get("hands", [])
+    if not isinstance(hands, list):
+        raise ImportFileError(f"{where}, field 'hands': must be a list")
+    spec = GameSpec(odd_name, even_name, date, notes)
+    stand_in = Game(date=date)
+    previous_dealer = None
+    for number, hand in enumerate(hands, start=1):
+        built = read_hand(f"{where}, hand {number}", stand_in, number, previous_dealer, hand)
+        spec.hands.append(built)
+        previous_dealer = rules.Seat(built.dealer)
+    try:
+        rules.compute_pad(hand.as_played() for hand in spec.hands)
+    except rules.PadError as error:
+        raise ImportFileError(f"{where}: {error}") from None
+    return spec
+
+
+def read_partnership(where: str, partnership: object) -> tuple[str, str]:
+    if not isinstance(partnership, dict) or set(partnership) != {"odd", "even"}:
+        raise ImportFileError(
+            f'{where}, field \'partnership\': must be an object with "odd" and "even" names'
+        )
+    names = []
+    for seat in ("odd", "even"):
+        name = partnership[seat]
+        if not isinstance(name, str) or not name.strip():
+            raise ImportFileError(f"{where}, field 'partnership.{seat}': must be a non-empty name")
+        if len(name.strip()) > Partnership._meta.get_field("odd_name").max_length:
+            raise ImportFileError(f"{where}, field 'partnership.{seat}': longer than 60 characters")
+        names.append(name.strip())
+    if names[0].casefold() == names[1].casefold():
+        raise ImportFileError(f"{where}, field 'partnership': the partners need different names")
+    return names[0], names[1]
+
+
+def read_date(where: str, value: object) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ImportFileError(
+            f"{where}, field 'date': {value!r} is not a date like 2026-07-09"
+        ) from None
+
+
+def read_hand(
+    where: str, game: Game, number: int, previous_dealer: rules.Seat | None, hand: object
+) -> Hand:
+    if not isinstance(hand, dict):
+        raise ImportFileError(f"{where}: must be an object")
+    unknown = set(hand) - HAND_KEYS
+    if unknown:
+        raise ImportFileError(f"{where}, field {sorted(unknown)[0]!r}: unknown field")
+    if "number" in hand and hand["number"] != number:
+        raise ImportFileError(
+            f"{where}, field 'number': {hand['number']!r} is out of order, expected {number}"
+        )
+    if "outcome" not in hand:
+        raise ImportFileError(f"{where}, field 'outcome': missing")
+    for key, kind in (("fates_point", bool), ("irregularity", str), ("verdict_by", str)):
+        if key in hand and not isinstance(hand[key], kind):
+            raise ImportFileError(f"{where}, field '{key}': must be a {kind.__name__}")
+    for key in ("outcome", "dealer", "taker"):
+        if key in hand and not isinstance(hand[key], str):
+            raise ImportFileError(f"{where}, field '{key}': must be a string")
+    cards = hand.get("cards") or {}
+    if not isinstance(cards, dict) or not set(cards) <= {"taker", "giver"} or not all(
+        isinstance(value, str) for value in cards.values()
+    ):
+        raise ImportFileError(
+            f'{where}, field \'cards\': must be an object with "taker" and "giver" strings'
+        )
+    try:
+        return build_hand(
+            game=game,
+            number=number,
+            outcome=hand["outcome"],
+            previous_dealer=previous_dealer,
+            dealer=hand.get("dealer"),
+            taker=hand.get("taker"),
+            fates_point=hand.get("fates_point", False),
+            irregularity=hand.get("irregularity", ""),
+            taker_cards=cards.get("taker", ""),
+            giver_cards=cards.get("giver", ""),
+            verdict_by=hand.get("verdict_by", ""),
+        )
+    except RecordingError as error:
+        raise ImportFileError(f"{where}, field '{error.field}': {error}") from None

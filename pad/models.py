@@ -1,0 +1,126 @@
+"""Partnerships, their games and the hands of each game.
+
+The database holds what must always be true of a hand (one per number per game,
+outcomes only M/P/I, a Fates' point only as I, ...); the pad itself is computed
+from the hands by :mod:`pad.rules`, never stored.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+from pad import rules
+
+NAME_MAX_LENGTH = 60
+IRREGULARITY_MAX_LENGTH = 200
+CARDS_MAX_LENGTH = 120
+
+
+class Partnership(models.Model):
+    """Two partners who play together against the Fates."""
+
+    odd_name = models.CharField(
+        "odd partner", max_length=NAME_MAX_LENGTH, help_text="The partner who learned the game first."
+    )
+    even_name = models.CharField("even partner", max_length=NAME_MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["odd_name", "even_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["odd_name", "even_name"], name="partnership_unique_names"),
+            models.CheckConstraint(
+                condition=~Q(odd_name="") & ~Q(even_name=""), name="partnership_names_present"
+            ),
+            models.CheckConstraint(
+                condition=~Q(odd_name__iexact=models.F("even_name")),
+                name="partnership_partners_differ",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.odd_name} & {self.even_name}"
+
+    def name_of(self, seat: rules.Seat) -> str:
+        return self.odd_name if seat is rules.Seat.ODD else self.even_name
+
+
+class Game(models.Model):
+    partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="games")
+    date = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["partnership", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.partnership} on {self.date.isoformat()}"
+
+
+class Hand(models.Model):
+    class Outcome(models.TextChoices):
+        MADE = rules.Outcome.MADE, "Made"
+        POSSIBLE = rules.Outcome.POSSIBLE, "Possible"
+        IMPOSSIBLE = rules.Outcome.IMPOSSIBLE, "Impossible"
+
+    class Seat(models.TextChoices):
+        ODD = rules.Seat.ODD, "Odd partner"
+        EVEN = rules.Seat.EVEN, "Even partner"
+
+    class VerdictBy(models.TextChoices):
+        PLAYERS = "players", "Entered by the players"
+        SOLVER = "solver", "Given by the solver"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    outcome = models.CharField(max_length=1, choices=Outcome.choices)
+    dealer = models.CharField(max_length=4, choices=Seat.choices)
+    taker = models.CharField(max_length=4, choices=Seat.choices)
+    fates_point = models.BooleanField("Fates' point", default=False)
+    irregularity = models.CharField(max_length=IRREGULARITY_MAX_LENGTH, blank=True)
+    taker_cards = models.CharField(max_length=CARDS_MAX_LENGTH, blank=True)
+    giver_cards = models.CharField(max_length=CARDS_MAX_LENGTH, blank=True)
+    verdict_by = models.CharField(max_length=7, choices=VerdictBy.choices, blank=True)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number_per_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(outcome__in=["M", "P", "I"]), name="hand_outcome_valid"),
+            models.CheckConstraint(condition=Q(dealer__in=["odd", "even"]), name="hand_dealer_valid"),
+            models.CheckConstraint(condition=Q(taker__in=["odd", "even"]), name="hand_taker_valid"),
+            models.CheckConstraint(
+                condition=Q(fates_point=False) | Q(outcome="I"), name="hand_fates_point_is_impossible"
+            ),
+            models.CheckConstraint(
+                condition=Q(irregularity="") | ~Q(outcome="M"), name="hand_irregularity_is_lost"
+            ),
+            models.CheckConstraint(
+                condition=Q(taker_cards="", giver_cards="") | (~Q(taker_cards="") & ~Q(giver_cards="")),
+                name="hand_cards_both_or_neither",
+            ),
+            models.CheckConstraint(
+                condition=Q(verdict_by__in=["", "players", "solver"]), name="hand_verdict_by_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(verdict_by="solver") | (~Q(taker_cards="") & ~Q(outcome="M")),
+                name="hand_solver_verdict_has_cards",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.game}: {self.outcome}"
+
+    def as_played(self) -> rules.PlayedHand:
+        return rules.PlayedHand(self.number, rules.Outcome(self.outcome), rules.Seat(self.dealer))
+
+    @property
+    def has_cards(self) -> bool:
+        return bool(self.taker_cards)

@@ -1,0 +1,231 @@
+"""Every write to partnerships, games and hands.
+
+Each service validates with :mod:`pad.rules` and writes atomically: a refused
+request raises :class:`RecordingError` and leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from pad import rules
+from pad.cards import CardsError, check_cards
+from pad.models import Game, Hand, Partnership
+
+if TYPE_CHECKING:
+    from pad.exchange import GameSpec
+
+
+class RecordingError(ValueError):
+    """A refused change, with a message that says what is wrong.
+
+    ``field`` names the hand's field at fault, where there is one.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def partnership_get_or_create(*, odd_name: str, even_name: str) -> Partnership:
+    odd_name, even_name = odd_name.strip(), even_name.strip()
+    for label, name in (("odd partner", odd_name), ("even partner", even_name)):
+        if not name:
+            raise RecordingError(f"the {label}'s name is empty", field=label)
+        if len(name) > Partnership._meta.get_field("odd_name").max_length:
+            raise RecordingError(f"the {label}'s name is longer than 60 characters", field=label)
+    if odd_name.casefold() == even_name.casefold():
+        raise RecordingError("the two partners need different names")
+    partnership, _ = Partnership.objects.get_or_create(odd_name=odd_name, even_name=even_name)
+    return partnership
+
+
+def game_start(*, partnership: Partnership, date: datetime.date, notes: str = "") -> Game:
+    return Game.objects.create(partnership=partnership, date=date, notes=notes)
+
+
+def _locked_hands(game: Game) -> list[Hand]:
+    """Lock the game row for this transaction and return its hands in order."""
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    return list(game.hands.order_by("number"))
+
+
+def _pad_of(hands: list[Hand]) -> rules.Pad:
+    return rules.compute_pad(hand.as_played() for hand in hands)
+
+
+def _mark_finished(game: Game, pad: rules.Pad) -> None:
+    """Keep ``finished_at`` in step with the pad."""
+    if pad.finished and game.finished_at is None:
+        game.finished_at = timezone.now()
+        game.save(update_fields=["finished_at"])
+    elif not pad.finished and game.finished_at is not None:
+        game.finished_at = None
+        game.save(update_fields=["finished_at"])
+
+
+def _choice(value: object, choices: type, field: str) -> str:
+    try:
+        return choices(value).value
+    except ValueError:
+        allowed = ", ".join(choices.values)
+        raise RecordingError(f"{field} must be one of {allowed}, not {value!r}", field=field) from None
+
+
+def build_hand(
+    *,
+    game: Game,
+    number: int,
+    outcome: str,
+    previous_dealer: rules.Seat | None,
+    dealer: str | None = None,
+    taker: str | None = None,
+    fates_point: bool = False,
+    irregularity: str = "",
+    taker_cards: str = "",
+    giver_cards: str = "",
+    verdict_by: str = "",
+) -> Hand:
+    """An unsaved, fully validated hand; the dealer and taker default by the rules."""
+    outcome = _choice(outcome, Hand.Outcome, "outcome")
+    if dealer is None:
+        dealer = rules.next_dealer(game.date, previous_dealer).value
+    dealer = _choice(dealer, Hand.Seat, "dealer")
+    if taker is None:
+        taker = rules.default_taker(rules.Seat(dealer)).value
+    taker = _choice(taker, Hand.Seat, "taker")
+    if fates_point and outcome != Hand.Outcome.IMPOSSIBLE:
+        raise RecordingError("a Fates' point is recorded as I", field="fates_point")
+    irregularity = irregularity.strip()
+    if len(irregularity) > Hand._meta.get_field("irregularity").max_length:
+        raise RecordingError(
+            "the irregularity note is longer than 200 characters", field="irregularity"
+        )
+    if irregularity and outcome == Hand.Outcome.MADE:
+        raise RecordingError(
+            "a hand lost to an irregularity cannot be made (M)", field="irregularity"
+        )
+    verdict_by = _choice(verdict_by, Hand.VerdictBy, "verdict_by") if verdict_by else ""
+    taker_cards, giver_cards = taker_cards.strip(), giver_cards.strip()
+    if taker_cards or giver_cards:
+        try:
+            cards = check_cards(taker_cards, giver_cards)
+        except CardsError as error:
+            raise RecordingError(str(error), field="cards") from None
+        taker_cards, giver_cards = cards.taker, cards.giver
+        if verdict_by == Hand.VerdictBy.SOLVER and outcome != cards.verdict:
+            raise RecordingError(
+                f"the solver's verdict on these cards is {cards.verdict}, not {outcome}",
+                field="verdict_by",
+            )
+    elif verdict_by == Hand.VerdictBy.SOLVER:
+        raise RecordingError("a verdict by the solver needs both hands' cards", field="verdict_by")
+    if verdict_by and outcome == Hand.Outcome.MADE:
+        raise RecordingError("only a lost hand (P or I) has a verdict", field="verdict_by")
+    return Hand(
+        game=game,
+        number=number,
+        outcome=outcome,
+        dealer=dealer,
+        taker=taker,
+        fates_point=fates_point,
+        irregularity=irregularity,
+        taker_cards=taker_cards,
+        giver_cards=giver_cards,
+        verdict_by=verdict_by,
+    )
+
+
+def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
+    """Record hand ``number`` of ``game``; it must be the next one of a game not over.
+
+    ``details`` are the optional fields of :func:`build_hand` (dealer, taker,
+    fates_point, irregularity, taker_cards, giver_cards, verdict_by).
+    """
+    with transaction.atomic():
+        hands = _locked_hands(game)
+        pad = _pad_of(hands)
+        if pad.finished:
+            raise RecordingError(f"the game is over: it ended at hand {pad.hand_count}")
+        if number != pad.next_hand_number:
+            raise RecordingError(
+                f"hand {number} cannot be recorded: the next hand is hand {pad.next_hand_number}"
+            )
+        hand = build_hand(
+            game=game, number=number, outcome=outcome, previous_dealer=pad.last_dealer, **details
+        )
+        try:
+            with transaction.atomic():
+                hand.save()
+        except IntegrityError:
+            raise RecordingError(f"hand {number} has already been recorded") from None
+        _mark_finished(game, _pad_of([*hands, hand]))
+    return hand
+
+
+def hand_undo_last(*, game: Game) -> Hand:
+    """Remove the last hand; a finished game is reopened this way only."""
+    with transaction.atomic():
+        hands = _locked_hands(game)
+        if not hands:
+            raise RecordingError("there is no hand to undo")
+        last = hands.pop()
+        last.delete()
+        _mark_finished(game, _pad_of(hands))
+    return last
+
+
+def hand_change_outcome(*, game: Game, number: int, outcome: str) -> Hand:
+    """Change an earlier hand's outcome; the change must leave a pad that can exist.
+
+    A change that would end the game before its last hand is refused. A changed
+    hand no longer carries a verdict it contradicts: the players' word replaces
+    the solver's.
+    """
+    outcome = _choice(outcome, Hand.Outcome, "outcome")
+    with transaction.atomic():
+        hands = _locked_hands(game)
+        hand = next((hand for hand in hands if hand.number == number), None)
+        if hand is None:
+            raise RecordingError(f"there is no hand {number} in this game")
+        if hand.outcome == outcome:
+            return hand
+        if hand.fates_point and outcome != Hand.Outcome.IMPOSSIBLE:
+            raise RecordingError(f"hand {number} was a Fates' point, which is recorded as I")
+        if hand.irregularity and outcome == Hand.Outcome.MADE:
+            raise RecordingError(f"hand {number} was lost to an irregularity and cannot be M")
+        hand.outcome = outcome
+        try:
+            pad = _pad_of(hands)
+        except rules.PadError:
+            raise RecordingError(
+                f"changing hand {number} to {outcome} would end the game before hand "
+                f"{len(hands)}: undo the later hands first"
+            ) from None
+        if outcome == Hand.Outcome.MADE:
+            hand.verdict_by = ""
+        elif hand.verdict_by:
+            hand.verdict_by = Hand.VerdictBy.PLAYERS
+        hand.save(update_fields=["outcome", "verdict_by"])
+        _mark_finished(game, pad)
+    return hand
+
+
+def games_import(*, specs: Iterable[GameSpec]) -> list[Game]:
+    """Write checked games (see :func:`pad.exchange.read_document`) all at once."""
+    games = []
+    with transaction.atomic():
+        for spec in specs:
+            partnership = partnership_get_or_create(odd_name=spec.odd_name, even_name=spec.even_name)
+            game = game_start(partnership=partnership, date=spec.date, notes=spec.notes)
+            for hand in spec.hands:
+                hand.game = game
+            Hand.objects.bulk_create(spec.hands)
+            _mark_finished(game, _pad_of(spec.hands))
+            games.append(game)
+    return games

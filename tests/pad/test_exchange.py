@@ -1,0 +1,177 @@
+"""JSON import and export: the gorilla-pad/1 format, checked whole before writing."""
+
+import copy
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from pad.models import Game, Hand, Partnership
+from tests.conftest import record_outcomes
+
+FORMAT_EXAMPLE = {
+    "format": "gorilla-pad/1",
+    "games": [
+        {
+            "partnership": {"odd": "Jon", "even": "Richard"},
+            "date": "2026-07-09",
+            "notes": "",
+            "hands": [
+                {"outcome": "M", "dealer": "odd", "taker": "even"},
+                {"outcome": "I", "dealer": "even", "fates_point": True},
+                {"outcome": "P"},
+            ],
+        },
+        {
+            "partnership": {"odd": "Ann", "even": "Bea"},
+            "date": "2026-07-10",
+            "notes": "at the lake",
+            "hands": [{"outcome": "M"}] * 10,
+        },
+    ],
+}
+
+
+def export(*game_ids):
+    out = io.StringIO()
+    call_command("export_games", *map(str, game_ids), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def import_document(tmp_path, document, name="games.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_games", str(path), stdout=out)
+    return out.getvalue()
+
+
+def without_ids(document):
+    document = copy.deepcopy(document)
+    for game in document["games"]:
+        game.pop("id")
+    return document
+
+
+def database_state():
+    return (
+        list(Partnership.objects.values_list("odd_name", "even_name")),
+        list(Game.objects.values_list("partnership__odd_name", "date", "notes", "finished_at")),
+        list(Hand.objects.values_list("game_id", "number", "outcome", "dealer", "taker")),
+    )
+
+
+def test_import_then_export_fills_in_dealers_takers_and_the_pad(db, tmp_path):
+    message = import_document(tmp_path, FORMAT_EXAMPLE)
+    assert message.strip() == "Imported 2 games with 13 hands."
+    exported = export()
+    first = exported["games"][0]
+    assert first["hands"] == [
+        {"number": 1, "outcome": "M", "dealer": "odd", "taker": "even", "fates_point": False},
+        {"number": 2, "outcome": "I", "dealer": "even", "taker": "odd", "fates_point": True},
+        {"number": 3, "outcome": "P", "dealer": "odd", "taker": "even", "fates_point": False},
+    ]
+    assert first["pad"]["innings"][1] == {
+        "marks": [{"hand": 3, "outcome": "P", "glyph": "tall"}],
+        "totals": {"M": 1, "P": None, "I": None},
+    }
+    assert first["pad"]["statistics"]["generosity"] == {"odd": [2, 2], "even": [0, 1]}
+    second = exported["games"][1]
+    assert [hand["dealer"] for hand in second["hands"][:3]] == ["even", "odd", "even"]
+    assert second["pad"]["finished"] is True
+    assert second["pad"]["winner"] == "partnership"
+    assert second["pad"]["statistics"]["game_pride"] == "1"
+    assert Game.objects.get(notes="at the lake").finished_at is not None
+
+
+def test_round_trip_is_identical_apart_from_ids(game, tmp_path, django_db_reset_sequences):
+    record_outcomes(game, "MMIPPIMMMPIMMMMIM")
+    game.notes = "long one"
+    game.save()
+    unfinished = Game.objects.create(partnership=game.partnership, date=game.date)
+    record_outcomes(unfinished, "IIP")
+    first = export()
+    Hand.objects.all().delete()
+    Game.objects.all().delete()
+    Partnership.objects.all().delete()
+    import_document(tmp_path, first)
+    second = export()
+    assert without_ids(second) == without_ids(first)
+    assert [g["pad"]["finished"] for g in second["games"]] == [True, False]
+    assert second["games"][0]["id"] != first["games"][0]["id"]
+
+
+def test_export_named_games_only(game, partnership):
+    other = Game.objects.create(partnership=partnership, date=game.date)
+    exported = export(other.pk)
+    assert [exported_game["id"] for exported_game in exported["games"]] == [other.pk]
+
+
+def test_export_unknown_game_is_an_error(db):
+    with pytest.raises(CommandError, match="no game with id 42"):
+        export(42)
+
+
+def broken(path, value):
+    """FORMAT_EXAMPLE with the value at ``path`` (a list of keys) replaced or removed."""
+    document = copy.deepcopy(FORMAT_EXAMPLE)
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    if value is KeyError:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return document
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ([], "the file must hold a JSON object"),
+        ({"games": []}, 'the file\'s "format" must be "gorilla-pad/1"'),
+        (broken(["games"], {}), '"games" must be a list'),
+        (broken(["games", 1, "date"], "2026-02-30"), "game 2, field 'date': '2026-02-30' is not a date"),
+        (broken(["games", 0, "partnership"], {"odd": "Jon"}), "game 1, field 'partnership'"),
+        (broken(["games", 0, "partnership", "even"], "jon"), "the partners need different names"),
+        (broken(["games", 0, "partnership", "odd"], ""), "game 1, field 'partnership.odd'"),
+        (broken(["games", 1, "hands", 4], {"outcome": "X"}), "game 2, hand 5, field 'outcome': outcome must be one of M, P, I, not 'X'"),
+        (broken(["games", 1, "hands", 4], {}), "game 2, hand 5, field 'outcome': missing"),
+        (broken(["games", 0, "hands", 1, "dealer"], "north"), "game 1, hand 2, field 'dealer'"),
+        (broken(["games", 0, "hands", 0, "taker"], 3), "game 1, hand 1, field 'taker': must be a string"),
+        (broken(["games", 0, "hands", 0, "fates_point"], True), "game 1, hand 1, field 'fates_point'"),
+        (broken(["games", 0, "hands", 0, "fates_point"], "yes"), "game 1, hand 1, field 'fates_point': must be a bool"),
+        (broken(["games", 0, "hands", 2, "number"], 5), "game 1, hand 3, field 'number': 5 is out of order"),
+        (broken(["games", 0, "hands", 2, "colour"], "red"), "game 1, hand 3, field 'colour': unknown field"),
+        (broken(["games", 0, "hands", 2, "verdict_by"], "solver"), "game 1, hand 3, field 'verdict_by'"),
+        (broken(["games", 1, "hands"], [{"outcome": "M"}] * 11), "game 2: hand 11 comes after the end of the game"),
+        (broken(["games", 0, "hands"], "MIP"), "game 1, field 'hands': must be a list"),
+        (broken(["games", 0, "notes"], None), "game 1, field 'notes': must be a string"),
+        (broken(["games", 0, "when"], "today"), "game 1, field 'when': unknown field"),
+    ],
+)
+def test_bad_file_names_the_problem_and_writes_nothing(db, tmp_path, document, message):
+    before = database_state()
+    with pytest.raises(CommandError) as raised:
+        import_document(tmp_path, document)
+    assert message in str(raised.value)
+    assert "nothing was imported" in str(raised.value)
+    assert database_state() == before
+
+
+def test_invalid_json_and_missing_file(db, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": ', encoding="utf-8")
+    with pytest.raises(CommandError, match="is not valid JSON"):
+        call_command("import_games", str(path))
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_games", str(tmp_path / "absent.json"))
+
+
+def test_a_good_game_is_not_written_when_a_later_one_is_bad(db, tmp_path):
+    document = broken(["games", 1, "hands", 9], {"outcome": "?"})
+    with pytest.raises(CommandError, match="game 2, hand 10"):
+        import_document(tmp_path, document)
+    assert not Game.objects.exists()
+    assert not Partnership.objects.exists()

@@ -1,0 +1,199 @@
+"""Recording, undoing and changing hands: validated, atomic, nothing half-written."""
+
+import datetime
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+
+from pad import services
+from pad.models import Game, Hand
+from pad.services import RecordingError
+from tests.conftest import record_outcomes
+
+
+def snapshot(game):
+    game.refresh_from_db()
+    return (
+        game.finished_at,
+        list(game.hands.order_by("number").values_list("number", "outcome", "dealer", "taker")),
+    )
+
+
+def test_record_hand_defaults_dealer_from_date_and_taker_to_non_dealer(game):
+    first = services.hand_record(game=game, number=1, outcome="M")
+    second = services.hand_record(game=game, number=2, outcome="P")
+    assert (first.dealer, first.taker) == ("odd", "even")
+    assert (second.dealer, second.taker) == ("even", "odd")
+
+
+def test_even_day_even_partner_deals_first(partnership):
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 10))
+    assert services.hand_record(game=game, number=1, outcome="M").dealer == "even"
+
+
+def test_deal_alternates_from_an_explicit_dealer(game):
+    services.hand_record(game=game, number=1, outcome="M", dealer="even")
+    assert services.hand_record(game=game, number=2, outcome="M").dealer == "odd"
+
+
+def test_roles_swapped_when_the_dealer_took(game):
+    hand = services.hand_record(game=game, number=1, outcome="M", taker="odd")
+    assert (hand.dealer, hand.taker) == ("odd", "odd")
+
+
+def test_fates_point_and_irregularity(game):
+    services.hand_record(game=game, number=1, outcome="I", fates_point=True)
+    hand = services.hand_record(game=game, number=2, outcome="I", irregularity=" card exposed ")
+    assert hand.irregularity == "card exposed"
+
+
+@pytest.mark.parametrize(
+    ("details", "message"),
+    [
+        ({"number": 2, "outcome": "M"}, "hand 2 cannot be recorded: the next hand is hand 1"),
+        ({"number": 0, "outcome": "M"}, "hand 0 cannot be recorded"),
+        ({"number": 1, "outcome": "X"}, "outcome must be one of M, P, I, not 'X'"),
+        ({"number": 1, "outcome": "M", "dealer": "north"}, "dealer must be one of odd, even"),
+        ({"number": 1, "outcome": "M", "taker": ""}, "taker must be one of odd, even"),
+        ({"number": 1, "outcome": "M", "fates_point": True}, "a Fates' point is recorded as I"),
+        ({"number": 1, "outcome": "M", "irregularity": "revoke"}, "cannot be made"),
+        ({"number": 1, "outcome": "P", "irregularity": "x" * 201}, "longer than 200 characters"),
+        ({"number": 1, "outcome": "P", "verdict_by": "solver"}, "needs both hands' cards"),
+        ({"number": 1, "outcome": "M", "verdict_by": "players"}, "only a lost hand"),
+        ({"number": 1, "outcome": "P", "verdict_by": "oracle"}, "verdict_by must be one of"),
+    ],
+)
+def test_refused_hand_writes_nothing(game, details, message):
+    before = snapshot(game)
+    with pytest.raises(RecordingError, match=message):
+        services.hand_record(game=game, **details)
+    assert snapshot(game) == before
+
+
+def test_a_hand_number_already_taken_is_refused(game):
+    record_outcomes(game, "MM")
+    with pytest.raises(RecordingError, match="hand 2 cannot be recorded: the next hand is hand 3"):
+        services.hand_record(game=game, number=2, outcome="I")
+    assert list(game.hands.values_list("outcome", flat=True)) == ["M", "M"]
+
+
+def test_game_finishes_and_refuses_more_hands(game):
+    record_outcomes(game, "M" * 10)
+    game.refresh_from_db()
+    assert game.finished_at is not None
+    before = snapshot(game)
+    with pytest.raises(RecordingError, match="the game is over: it ended at hand 10"):
+        services.hand_record(game=game, number=11, outcome="M")
+    assert snapshot(game) == before
+
+
+def test_undo_last_hand_reopens_a_finished_game(game):
+    record_outcomes(game, "I" * 10)
+    undone = services.hand_undo_last(game=game)
+    assert undone.number == 10
+    game.refresh_from_db()
+    assert game.finished_at is None
+    assert game.hands.count() == 9
+    services.hand_record(game=game, number=10, outcome="M")
+
+
+def test_undo_with_no_hands_is_refused(game):
+    with pytest.raises(RecordingError, match="there is no hand to undo"):
+        services.hand_undo_last(game=game)
+
+
+def test_change_outcome_of_an_earlier_hand(game):
+    record_outcomes(game, "MIP")
+    services.hand_change_outcome(game=game, number=2, outcome="M")
+    assert list(game.hands.order_by("number").values_list("outcome", flat=True)) == ["M", "M", "P"]
+
+
+def test_change_that_finishes_the_game_marks_it_finished(game):
+    record_outcomes(game, "MMMMMMMMMI")
+    services.hand_change_outcome(game=game, number=10, outcome="M")
+    game.refresh_from_db()
+    assert game.finished_at is not None
+
+
+def test_change_that_would_end_the_game_early_is_refused(game):
+    record_outcomes(game, "MMMMMMMMMIM")
+    before = snapshot(game)
+    with pytest.raises(RecordingError, match="would end the game before hand 11"):
+        services.hand_change_outcome(game=game, number=10, outcome="M")
+    assert snapshot(game) == before
+
+
+def test_change_to_an_unknown_outcome_or_hand_is_refused(game):
+    record_outcomes(game, "M")
+    with pytest.raises(RecordingError, match="outcome must be one of"):
+        services.hand_change_outcome(game=game, number=1, outcome="Z")
+    with pytest.raises(RecordingError, match="there is no hand 4"):
+        services.hand_change_outcome(game=game, number=4, outcome="P")
+
+
+def test_change_keeps_a_fates_point_impossible(game):
+    services.hand_record(game=game, number=1, outcome="I", fates_point=True)
+    with pytest.raises(RecordingError, match="Fates' point"):
+        services.hand_change_outcome(game=game, number=1, outcome="P")
+
+
+def test_change_unfinishing_a_game_is_allowed(game):
+    record_outcomes(game, "M" * 10)
+    services.hand_change_outcome(game=game, number=10, outcome="I")
+    game.refresh_from_db()
+    assert game.finished_at is None
+
+
+@pytest.mark.parametrize(
+    ("odd", "even", "message"),
+    [
+        ("", "Richard", "the odd partner's name is empty"),
+        ("Jon", "   ", "the even partner's name is empty"),
+        ("Jon", "jon", "need different names"),
+        ("J" * 61, "Richard", "longer than 60 characters"),
+    ],
+)
+def test_partnership_names_are_checked(db, odd, even, message):
+    with pytest.raises(RecordingError, match=message):
+        services.partnership_get_or_create(odd_name=odd, even_name=even)
+
+
+def test_partnership_is_found_again_by_names(partnership):
+    again = services.partnership_get_or_create(odd_name=" Jon ", even_name="Richard")
+    assert again.pk == partnership.pk
+
+
+# The database itself refuses what must never hold.
+
+
+def test_database_refuses_a_second_hand_with_the_same_number(game):
+    services.hand_record(game=game, number=1, outcome="M")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(game=game, number=1, outcome="P", dealer="odd", taker="even")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"outcome": "X"},
+        {"dealer": "north"},
+        {"taker": "south"},
+        {"number": 0},
+        {"outcome": "M", "fates_point": True},
+        {"outcome": "M", "irregularity": "revoke"},
+        {"outcome": "P", "taker_cards": "AS", "giver_cards": ""},
+        {"outcome": "P", "verdict_by": "guess"},
+        {"outcome": "P", "verdict_by": "solver"},
+    ],
+)
+def test_database_constraints(game, fields):
+    values = {"number": 1, "outcome": "M", "dealer": "odd", "taker": "even", **fields}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(game=game, **values)
+
+
+def test_a_partnership_with_games_cannot_be_deleted(game):
+    with pytest.raises(ProtectedError), transaction.atomic():
+        game.partnership.delete()
+    assert Game.objects.filter(pk=game.pk).exists()

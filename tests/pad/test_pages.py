@@ -46,7 +46,9 @@ def test_admin_lists_partnerships_games_and_hands(client, game):
         response = client.get(reverse(f"admin:pad_{name}_changelist"))
         assert response.status_code == 200, name
     hands_page = client.get(reverse("admin:pad_hand_changelist")).content.decode()
-    assert "hand 1 of Jon &amp; Richard on 2026-07-09: M" in hands_page
+    assert "Jon &amp; Richard on 2026-07-09" in hands_page
+    assert hands_page.count('class="field-outcome">Made<') == 1
+    assert hands_page.count('class="field-outcome">Impossible<') == 1
 
 
 def settings_value(expression, **environment):

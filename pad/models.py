@@ -53,13 +53,31 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     notes = models.TextField(blank=True)
+    first_dealer = models.CharField(
+        max_length=4,
+        choices=[(seat.value, f"{seat.value.title()} partner") for seat in rules.Seat],
+        blank=True,
+        help_text="Who dealt the first hand, when not the partner the date gives.",
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
         indexes = [models.Index(fields=["partnership", "date"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first_dealer__in=["", "odd", "even"]), name="game_first_dealer_valid"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.partnership} on {self.date.isoformat()}"
+
+    @property
+    def first_dealer_seat(self) -> rules.Seat:
+        """Who deals hand 1: as chosen at the start, or else as the date says."""
+        if self.first_dealer:
+            return rules.Seat(self.first_dealer)
+        return rules.first_dealer(self.date)
 
 
 class Hand(models.Model):

@@ -194,10 +194,11 @@ def first_dealer(game_date: datetime.date) -> Seat:
     return Seat.ODD if game_date.day % 2 == 1 else Seat.EVEN
 
 
-def next_dealer(game_date: datetime.date, previous_dealer: Seat | None) -> Seat:
-    """Who deals the next hand: the deal alternates every hand, whatever happened."""
+def next_dealer(first: Seat, previous_dealer: Seat | None) -> Seat:
+    """Who deals the next hand: ``first`` deals hand 1, then the deal alternates
+    every hand, whatever happened."""
     if previous_dealer is None:
-        return first_dealer(game_date)
+        return first
     return previous_dealer.other
 
 

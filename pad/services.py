@@ -45,8 +45,16 @@ def partnership_get_or_create(*, odd_name: str, even_name: str) -> Partnership:
     return partnership
 
 
-def game_start(*, partnership: Partnership, date: datetime.date, notes: str = "") -> Game:
-    return Game.objects.create(partnership=partnership, date=date, notes=notes)
+def game_start(
+    *,
+    partnership: Partnership,
+    date: datetime.date,
+    notes: str = "",
+    first_dealer: rules.Seat | None = None,
+) -> Game:
+    """A new game; the first dealer comes from the date unless the partners chose."""
+    chosen = "" if first_dealer is None or first_dealer is rules.first_dealer(date) else first_dealer
+    return Game.objects.create(partnership=partnership, date=date, notes=notes, first_dealer=chosen)
 
 
 def _locked_hands(game: Game) -> list[Hand]:
@@ -59,8 +67,8 @@ def _pad_of(hands: list[Hand]) -> rules.Pad:
     return rules.compute_pad(hand.as_played() for hand in hands)
 
 
-def _mark_finished(game: Game, pad: rules.Pad) -> None:
-    """Keep ``finished_at`` in step with the pad."""
+def _refresh_game_state(game: Game, pad: rules.Pad) -> None:
+    """Keep what is stored about the game in step with its pad, after every change."""
     if pad.finished and game.finished_at is None:
         game.finished_at = timezone.now()
         game.save(update_fields=["finished_at"])
@@ -94,7 +102,7 @@ def build_hand(
     """An unsaved, fully validated hand; the dealer and taker default by the rules."""
     outcome = _choice(outcome, Hand.Outcome, "outcome")
     if dealer is None:
-        dealer = rules.next_dealer(game.date, previous_dealer).value
+        dealer = rules.next_dealer(game.first_dealer_seat, previous_dealer).value
     dealer = _choice(dealer, Hand.Seat, "dealer")
     if taker is None:
         taker = rules.default_taker(rules.Seat(dealer)).value
@@ -164,7 +172,7 @@ def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
                 hand.save()
         except IntegrityError:
             raise RecordingError(f"hand {number} has already been recorded") from None
-        _mark_finished(game, _pad_of([*hands, hand]))
+        _refresh_game_state(game, _pad_of([*hands, hand]))
     return hand
 
 
@@ -176,7 +184,7 @@ def hand_undo_last(*, game: Game) -> Hand:
             raise RecordingError("there is no hand to undo")
         last = hands.pop()
         last.delete()
-        _mark_finished(game, _pad_of(hands))
+        _refresh_game_state(game, _pad_of(hands))
     return last
 
 
@@ -212,7 +220,7 @@ def hand_change_outcome(*, game: Game, number: int, outcome: str) -> Hand:
         elif hand.verdict_by:
             hand.verdict_by = Hand.VerdictBy.PLAYERS
         hand.save(update_fields=["outcome", "verdict_by"])
-        _mark_finished(game, pad)
+        _refresh_game_state(game, pad)
     return hand
 
 
@@ -226,6 +234,6 @@ def games_import(*, specs: Iterable[GameSpec]) -> list[Game]:
             for hand in spec.hands:
                 hand.game = game
             Hand.objects.bulk_create(spec.hands)
-            _mark_finished(game, _pad_of(spec.hands))
+            _refresh_game_state(game, _pad_of(spec.hands))
             games.append(game)
     return games

@@ -137,10 +137,10 @@ def test_first_dealer_comes_from_the_day_of_the_month(day, dealer):
 
 
 def test_deal_alternates_from_the_previous_dealer():
-    odd_day = datetime.date(2026, 7, 9)
-    assert next_dealer(odd_day, None) is Seat.ODD
-    assert next_dealer(odd_day, Seat.ODD) is Seat.EVEN
-    assert next_dealer(odd_day, Seat.EVEN) is Seat.ODD
+    assert next_dealer(Seat.ODD, None) is Seat.ODD
+    assert next_dealer(Seat.EVEN, None) is Seat.EVEN
+    assert next_dealer(Seat.ODD, Seat.ODD) is Seat.EVEN
+    assert next_dealer(Seat.ODD, Seat.EVEN) is Seat.ODD
 
 
 def test_the_non_dealer_takes_by_default():

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 
-from pad import services
+from pad import rules, services
 from pad.models import Game, Hand
 from pad.services import RecordingError
 from tests.conftest import record_outcomes
@@ -197,3 +197,20 @@ def test_a_partnership_with_games_cannot_be_deleted(game):
     with pytest.raises(ProtectedError), transaction.atomic():
         game.partnership.delete()
     assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_first_dealer_chosen_at_the_start_carries_on(partnership):
+    game = services.game_start(
+        partnership=partnership, date=datetime.date(2026, 7, 9), first_dealer=rules.Seat.EVEN
+    )
+    assert game.first_dealer_seat is rules.Seat.EVEN
+    record_outcomes(game, "MI")
+    assert list(game.hands.values_list("dealer", flat=True)) == ["even", "odd"]
+
+
+def test_first_dealer_as_the_date_says_is_not_stored(partnership):
+    game = services.game_start(
+        partnership=partnership, date=datetime.date(2026, 7, 9), first_dealer=rules.Seat.ODD
+    )
+    assert game.first_dealer == ""
+    assert game.first_dealer_seat is rules.Seat.ODD

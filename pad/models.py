@@ -48,6 +48,17 @@ class Partnership(models.Model):
 
 
 class Game(models.Model):
+    class Result(models.TextChoices):
+        WON = "won", "Won"
+        LOST = "lost", "Lost to the Fates"
+        IN_PROGRESS = "", "In progress"
+
+    class GamePride(models.TextChoices):
+        PROUD = "1", "1"
+        RESPONSIBLE = "0", "0"
+        NEVER_RESPONSIBLE = "?", "?"
+        NOT_OVER = "", "-"
+
     partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="games")
     date = models.DateField()
     created_at = models.DateTimeField(auto_now_add=True)
@@ -60,12 +71,52 @@ class Game(models.Model):
         help_text="Who dealt the first hand, when not the partner the date gives.",
     )
 
+    # The summary of the game's pad, for the history browser: written only by
+    # pad.services._refresh_game_state from pad.summaries.game_summary, after
+    # every change to the game's hands. The defaults are those of a game with
+    # no hand yet.
+    hand_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    partnership_score = models.PositiveSmallIntegerField(default=0, editable=False)
+    fates_score = models.PositiveSmallIntegerField(default=0, editable=False)
+    result = models.CharField(
+        max_length=4, choices=Result.choices, blank=True, default="", editable=False
+    )
+    made_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    possible_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    impossible_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    game_pride = models.CharField(
+        max_length=1, choices=GamePride.choices, blank=True, default="", editable=False
+    )
+    odd_dealt = models.PositiveSmallIntegerField(default=0, editable=False)
+    odd_makeable = models.PositiveSmallIntegerField(default=0, editable=False)
+    even_dealt = models.PositiveSmallIntegerField(default=0, editable=False)
+    even_makeable = models.PositiveSmallIntegerField(default=0, editable=False)
+
     class Meta:
         ordering = ["-date", "-id"]
-        indexes = [models.Index(fields=["partnership", "date"])]
+        indexes = [
+            models.Index(fields=["partnership", "date"]),
+            models.Index(fields=["date", "id"], name="game_date_id"),
+            models.Index(fields=["result", "date"], name="game_result_date"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(first_dealer__in=["", "odd", "even"]), name="game_first_dealer_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(result__in=["", "won", "lost"]), name="game_result_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(game_pride__in=["", "1", "0", "?"]), name="game_pride_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    hand_count=models.F("partnership_score") + models.F("fates_score"),
+                    partnership_score=models.F("made_count"),
+                    fates_score=models.F("possible_count") + models.F("impossible_count"),
+                )
+                & Q(hand_count=models.F("odd_dealt") + models.F("even_dealt")),
+                name="game_summary_counts_add_up",
             ),
         ]
 

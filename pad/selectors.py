@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
-from pad import rules
-from pad.models import Game, Hand
+from pad import rules, summaries
+from pad.models import Game, Hand, Partnership
+from pad.summaries import FinishedGame, ResultsChart, Run, Tally, YearResults
 
 
 @dataclass(frozen=True)
@@ -30,3 +33,188 @@ def pad_of(game: Game) -> rules.Pad:
 def game_summaries() -> list[GameSummary]:
     """Every game, newest first, with its pad."""
     return [GameSummary(game, pad_of(game)) for game in games_with_hands()]
+
+
+def recent_game_summaries(limit: int = 10) -> list[GameSummary]:
+    """The latest games, newest first, with their pads."""
+    return [GameSummary(game, pad_of(game)) for game in games_with_hands()[:limit]]
+
+
+# The history browser: lists and statistics from the summary fields stored on
+# each game (pad.summaries), never from the hands, so each page costs a fixed,
+# small number of queries however many games there are.
+
+
+@dataclass(frozen=True)
+class GameFilters:
+    """What the games list is narrowed to; ``None`` (or "") means no filter.
+
+    ``result`` is a stored result: ``"won"``, ``"lost"`` or ``""`` for games in
+    progress. ``player`` matches either partner's name, ignoring case.
+    """
+
+    partnership: Partnership | None = None
+    result: str | None = None
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+    player: str = ""
+
+
+def partnerships_named(player: str) -> list[int]:
+    """The ids of partnerships with a partner whose name contains ``player``.
+
+    Matched in Python with casefold, so "émile" finds "Émile" on every database
+    (SQLite's LIKE ignores the case of ASCII letters only); partnerships are few.
+    """
+    needle = player.strip().casefold()
+    return [
+        pk
+        for pk, odd_name, even_name in Partnership.objects.values_list("pk", "odd_name", "even_name")
+        if needle in odd_name.casefold() or needle in even_name.casefold()
+    ]
+
+
+def games_for_history(filters: GameFilters = GameFilters()) -> QuerySet[Game]:
+    """The games matching ``filters``, newest first, with their partnership."""
+    games = Game.objects.select_related("partnership")
+    if filters.partnership is not None:
+        games = games.filter(partnership=filters.partnership)
+    if filters.result is not None:
+        games = games.filter(result=filters.result)
+    if filters.date_from is not None:
+        games = games.filter(date__gte=filters.date_from)
+    if filters.date_to is not None:
+        games = games.filter(date__lte=filters.date_to)
+    if filters.player.strip():
+        games = games.filter(partnership__in=partnerships_named(filters.player))
+    return games.order_by("-date", "-id")
+
+
+def games_for_export(filters: GameFilters = GameFilters()) -> QuerySet[Game]:
+    """As :func:`games_for_history`, with the hands, for pad.exchange.export_document."""
+    return games_for_history(filters).prefetch_related(
+        Prefetch("hands", queryset=Hand.objects.order_by("number"))
+    )
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game of the list with its ratios, read from its stored summary."""
+
+    game: Game
+    tally: Tally
+
+    @property
+    def play(self) -> rules.Ratio:
+        return self.tally.play
+
+    @property
+    def fate(self) -> rules.Ratio:
+        return self.tally.fate
+
+
+def tally_of(game: Game) -> Tally:
+    return Tally(
+        hands=game.hand_count,
+        made=game.made_count,
+        possible=game.possible_count,
+        odd_dealt=game.odd_dealt,
+        odd_makeable=game.odd_makeable,
+        even_dealt=game.even_dealt,
+        even_makeable=game.even_makeable,
+    )
+
+
+def game_rows(games: Iterable[Game]) -> list[GameRow]:
+    return [GameRow(game, tally_of(game)) for game in games]
+
+
+@dataclass(frozen=True)
+class PartnershipStatistics:
+    partnership: Partnership
+    played: int
+    won: int
+    lost: int
+    in_progress: int
+    tally: Tally
+    game_pride: dict[str, int]
+    finished: tuple[FinishedGame, ...]
+    longest_winning_run: Run
+    longest_losing_run: Run
+    current_run: Run
+    best_game: FinishedGame | None
+    worst_game: FinishedGame | None
+    years: tuple[YearResults, ...]
+    chart: ResultsChart
+
+    @property
+    def game_pride_rows(self) -> list[tuple[str, str, int]]:
+        """(mark, meaning, number of games) for game pride 1, 0 and ?."""
+        return [
+            (mark, meaning, self.game_pride[mark])
+            for mark, meaning in (
+                ("1", "won, or lost without a P"),
+                ("0", "lost a game that was theirs to win"),
+                ("?", "lost, never theirs to win"),
+            )
+        ]
+
+    @property
+    def generosity(self) -> list[tuple[str, rules.Ratio]]:
+        """(partner's name, makeable / dealt) for the odd partner, then the even."""
+        return [(self.partnership.name_of(seat), self.tally.generosity(seat)) for seat in rules.Seat]
+
+
+def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
+    """A partnership's lifetime statistics in two queries: the counts added up
+    by the database, then one pass over the finished games' scores in date order."""
+    games = Game.objects.filter(partnership=partnership)
+    totals = games.aggregate(
+        played=Count("pk"),
+        won=Count("pk", filter=Q(result=summaries.WON)),
+        lost=Count("pk", filter=Q(result=summaries.LOST)),
+        pride_1=Count("pk", filter=Q(game_pride="1")),
+        pride_0=Count("pk", filter=Q(game_pride="0")),
+        pride_unknown=Count("pk", filter=Q(game_pride="?")),
+        hands=Sum("hand_count", default=0),
+        made=Sum("made_count", default=0),
+        possible=Sum("possible_count", default=0),
+        odd_dealt=Sum("odd_dealt", default=0),
+        odd_makeable=Sum("odd_makeable", default=0),
+        even_dealt=Sum("even_dealt", default=0),
+        even_makeable=Sum("even_makeable", default=0),
+    )
+    finished = tuple(
+        FinishedGame(pk, date, result == summaries.WON, partnership_score, fates_score)
+        for pk, date, result, partnership_score, fates_score in games.exclude(
+            result=summaries.IN_PROGRESS
+        )
+        .order_by("date", "pk")
+        .values_list("pk", "date", "result", "partnership_score", "fates_score")
+    )
+    all_runs = summaries.runs(finished)
+    return PartnershipStatistics(
+        partnership=partnership,
+        played=totals["played"],
+        won=totals["won"],
+        lost=totals["lost"],
+        in_progress=totals["played"] - totals["won"] - totals["lost"],
+        tally=Tally(
+            hands=totals["hands"],
+            made=totals["made"],
+            possible=totals["possible"],
+            odd_dealt=totals["odd_dealt"],
+            odd_makeable=totals["odd_makeable"],
+            even_dealt=totals["even_dealt"],
+            even_makeable=totals["even_makeable"],
+        ),
+        game_pride={"1": totals["pride_1"], "0": totals["pride_0"], "?": totals["pride_unknown"]},
+        finished=finished,
+        longest_winning_run=summaries.longest_run(all_runs, won=True),
+        longest_losing_run=summaries.longest_run(all_runs, won=False),
+        current_run=all_runs[-1] if all_runs else summaries.Run(won=True),
+        best_game=summaries.best_game(finished),
+        worst_game=summaries.worst_game(finished),
+        years=tuple(summaries.results_by_year(finished)),
+        chart=summaries.results_chart(finished),
+    )

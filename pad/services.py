@@ -11,11 +11,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from pad import rules
 from pad.cards import CardsError, check_cards
 from pad.models import Game, Hand, Partnership
+from pad.summaries import game_summary
 
 if TYPE_CHECKING:
     from pad.exchange import GameSpec
@@ -27,9 +29,10 @@ class RecordingError(ValueError):
     ``field`` names the hand's field at fault, where there is one.
     """
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid") -> None:
         super().__init__(message)
         self.field = field
+        self.code = code
 
 
 def partnership_get_or_create(*, odd_name: str, even_name: str) -> Partnership:
@@ -68,13 +71,24 @@ def _pad_of(hands: list[Hand]) -> rules.Pad:
 
 
 def _refresh_game_state(game: Game, pad: rules.Pad) -> None:
-    """Keep what is stored about the game in step with its pad, after every change."""
-    if pad.finished and game.finished_at is None:
-        game.finished_at = timezone.now()
-        game.save(update_fields=["finished_at"])
-    elif not pad.finished and game.finished_at is not None:
-        game.finished_at = None
-        game.save(update_fields=["finished_at"])
+    """Keep what is stored about the game in step with its pad, after every change.
+
+    The summary fields (pad.summaries) and ``finished_at`` are written in one
+    UPDATE every time, whatever ``game`` held in memory: an instance read before
+    another request changed the game must not make us skip a write.
+    ``finished_at`` keeps the time the game first ended until it is reopened.
+    """
+    summary = game_summary(pad)
+    if pad.finished:
+        now = timezone.now()
+        finished_at = Case(When(finished_at__isnull=True, then=Value(now)), default=F("finished_at"))
+        if game.finished_at is None:
+            game.finished_at = now
+    else:
+        finished_at = game.finished_at = None
+    Game.objects.filter(pk=game.pk).update(finished_at=finished_at, **summary)
+    for name, value in summary.items():
+        setattr(game, name, value)
 
 
 def _choice(value: object, choices: type, field: str) -> str:
@@ -159,10 +173,13 @@ def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
         hands = _locked_hands(game)
         pad = _pad_of(hands)
         if pad.finished:
-            raise RecordingError(f"the game is over: it ended at hand {pad.hand_count}")
+            raise RecordingError(
+                f"the game is over: it ended at hand {pad.hand_count}", code="finished"
+            )
         if number != pad.next_hand_number:
             raise RecordingError(
-                f"hand {number} cannot be recorded: the next hand is hand {pad.next_hand_number}"
+                f"hand {number} cannot be recorded: the next hand is hand {pad.next_hand_number}",
+                code="taken" if number < pad.next_hand_number else "ahead",
             )
         hand = build_hand(
             game=game, number=number, outcome=outcome, previous_dealer=pad.last_dealer, **details
@@ -171,27 +188,40 @@ def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
             with transaction.atomic():
                 hand.save()
         except IntegrityError:
-            raise RecordingError(f"hand {number} has already been recorded") from None
+            raise RecordingError(f"hand {number} has already been recorded", code="taken") from None
         _refresh_game_state(game, _pad_of([*hands, hand]))
     return hand
 
 
-def hand_undo_last(*, game: Game) -> Hand:
-    """Remove the last hand; a finished game is reopened this way only."""
+def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
+    """Remove the last hand; a finished game is reopened this way only.
+
+    With ``expected_number`` (the last hand the player saw) the undo is refused
+    when the pad has changed since: it would remove another hand.
+    """
     with transaction.atomic():
         hands = _locked_hands(game)
         if not hands:
             raise RecordingError("there is no hand to undo")
+        if expected_number is not None and hands[-1].number != expected_number:
+            raise RecordingError(
+                f"hand {expected_number} is no longer the last hand: the last is hand "
+                f"{hands[-1].number}"
+            )
         last = hands.pop()
         last.delete()
         _refresh_game_state(game, _pad_of(hands))
     return last
 
 
-def hand_change_outcome(*, game: Game, number: int, outcome: str) -> Hand:
+def hand_change_outcome(
+    *, game: Game, number: int, outcome: str, expected_outcome: str | None = None
+) -> Hand:
     """Change an earlier hand's outcome; the change must leave a pad that can exist.
 
-    A change that would end the game before its last hand is refused. A changed
+    A change that would end the game before its last hand is refused, and so is
+    one made from a stale pad (``expected_outcome``, the outcome the player saw,
+    is no longer the hand's). A changed
     hand no longer carries a verdict it contradicts: the players' word replaces
     the solver's.
     """
@@ -201,6 +231,10 @@ def hand_change_outcome(*, game: Game, number: int, outcome: str) -> Hand:
         hand = next((hand for hand in hands if hand.number == number), None)
         if hand is None:
             raise RecordingError(f"there is no hand {number} in this game")
+        if expected_outcome is not None and hand.outcome != expected_outcome:
+            raise RecordingError(
+                f"hand {number} has changed to {hand.outcome} since this pad was shown"
+            )
         if hand.outcome == outcome:
             return hand
         if hand.fates_point and outcome != Hand.Outcome.IMPOSSIBLE:
@@ -237,3 +271,49 @@ def games_import(*, specs: Iterable[GameSpec]) -> list[Game]:
             _refresh_game_state(game, _pad_of(spec.hands))
             games.append(game)
     return games
+
+
+def games_create_in_bulk(*, specs: Iterable[GameSpec], batch_size: int = 1000) -> int:
+    """Write many checked games at once (for demos and benchmarks): games and
+    hands go in with ``bulk_create``, batch by batch, and each game's summary
+    comes from the same :func:`pad.summaries.game_summary` as after any change.
+
+    The hands of each spec must be numbered 1, 2, ... and form a pad that can
+    exist (:class:`rules.PadError` otherwise); returns the number of games.
+    """
+    from itertools import islice
+
+    from pad.summaries import game_summary
+
+    partnerships: dict[tuple[str, str], Partnership] = {}
+    specs = iter(specs)
+    written = 0
+    with transaction.atomic():
+        while batch := list(islice(specs, batch_size)):
+            now = timezone.now()
+            games = []
+            for spec in batch:
+                names = (spec.odd_name, spec.even_name)
+                if names not in partnerships:
+                    partnerships[names] = partnership_get_or_create(
+                        odd_name=spec.odd_name, even_name=spec.even_name
+                    )
+                pad = _pad_of(spec.hands)
+                games.append(
+                    Game(
+                        partnership=partnerships[names],
+                        date=spec.date,
+                        notes=spec.notes,
+                        finished_at=now if pad.finished else None,
+                        **game_summary(pad),
+                    )
+                )
+            Game.objects.bulk_create(games)
+            hands = []
+            for game, spec in zip(games, batch):
+                for hand in spec.hands:
+                    hand.game = game
+                hands.extend(spec.hands)
+            Hand.objects.bulk_create(hands)
+            written += len(games)
+    return written

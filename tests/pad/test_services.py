@@ -214,3 +214,20 @@ def test_first_dealer_as_the_date_says_is_not_stored(partnership):
     )
     assert game.first_dealer == ""
     assert game.first_dealer_seat is rules.Seat.ODD
+
+
+def test_undo_from_a_stale_pad_is_refused(game):
+    record_outcomes(game, "MP")
+    before = snapshot(game)
+    with pytest.raises(RecordingError, match="hand 1 is no longer the last hand"):
+        services.hand_undo_last(game=game, expected_number=1)
+    assert snapshot(game) == before
+    assert services.hand_undo_last(game=game, expected_number=2).number == 2
+
+
+def test_change_from_a_stale_pad_is_refused(game):
+    record_outcomes(game, "MP")
+    before = snapshot(game)
+    with pytest.raises(RecordingError, match="hand 2 has changed to P since this pad was shown"):
+        services.hand_change_outcome(game=game, number=2, outcome="I", expected_outcome="M")
+    assert snapshot(game) == before

@@ -1,0 +1,278 @@
+"""What the history browser stores about a game: its pad in a few numbers.
+
+:func:`game_summary` is pure (no ORM): it turns a :class:`pad.rules.Pad` into the
+values of the summary fields of :class:`pad.models.Game`. It is the only writer
+of those fields: :func:`pad.services._refresh_game_state` stores its result
+after every change to a game's hands, ``seed_demo`` stores it for games built
+in bulk, and the migration that added the fields filled them with it.
+
+The partnership page adds these numbers up in the database; :class:`Tally`
+turns such sums back into the pad's ratios.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pad import rules
+
+WON = "won"
+LOST = "lost"
+IN_PROGRESS = ""
+
+#: The summary fields of Game, in the order :func:`game_summary` gives them.
+SUMMARY_FIELDS: tuple[str, ...] = (
+    "hand_count",
+    "partnership_score",
+    "fates_score",
+    "result",
+    "made_count",
+    "possible_count",
+    "impossible_count",
+    "game_pride",
+    "odd_dealt",
+    "odd_makeable",
+    "even_dealt",
+    "even_makeable",
+)
+
+
+def result_of(pad: rules.Pad) -> str:
+    """``won``, ``lost`` (to the Fates) or ``""`` while the game goes on."""
+    if pad.winner is rules.Side.PARTNERSHIP:
+        return WON
+    if pad.winner is rules.Side.FATES:
+        return LOST
+    return IN_PROGRESS
+
+
+def game_summary(pad: rules.Pad) -> dict[str, int | str]:
+    """The summary fields of a game whose pad is ``pad``, by field name."""
+    statistics = pad.statistics
+    made = statistics.play.numerator
+    possible = statistics.play.denominator - made
+    odd, even = statistics.generosity[rules.Seat.ODD], statistics.generosity[rules.Seat.EVEN]
+    return {
+        "hand_count": pad.hand_count,
+        "partnership_score": pad.score.partnership,
+        "fates_score": pad.score.fates,
+        "result": result_of(pad),
+        "made_count": made,
+        "possible_count": possible,
+        "impossible_count": pad.hand_count - made - possible,
+        "game_pride": statistics.game_pride or "",
+        "odd_dealt": odd.denominator,
+        "odd_makeable": odd.numerator,
+        "even_dealt": even.denominator,
+        "even_makeable": even.numerator,
+    }
+
+
+def summary_of_hands(hands: list[rules.PlayedHand]) -> dict[str, int | str]:
+    """The summary fields of a game with these hands (numbered 1, 2, ...)."""
+    return game_summary(rules.compute_pad(hands))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Summary counts added up over several games, read back as the pad's ratios.
+
+    Lifetime ratios are sums of counts (7/9 and 3/4 make 10/13), not averages
+    of the games' ratios.
+    """
+
+    hands: int = 0
+    made: int = 0
+    possible: int = 0
+    odd_dealt: int = 0
+    odd_makeable: int = 0
+    even_dealt: int = 0
+    even_makeable: int = 0
+
+    @property
+    def play(self) -> rules.Ratio:
+        return rules.Ratio(self.made, self.made + self.possible)
+
+    @property
+    def fate(self) -> rules.Ratio:
+        return rules.Ratio(self.made + self.possible, self.hands)
+
+    def generosity(self, seat: rules.Seat) -> rules.Ratio:
+        if seat is rules.Seat.ODD:
+            return rules.Ratio(self.odd_makeable, self.odd_dealt)
+        return rules.Ratio(self.even_makeable, self.even_dealt)
+
+
+# A partnership's record over its finished games, from summary rows in date
+# order (the games' date, then the order they were started on that date).
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One finished game as the partnership page needs it."""
+
+    id: int
+    date: datetime.date
+    won: bool
+    partnership_score: int
+    fates_score: int
+
+    @property
+    def margin(self) -> int:
+        """Points ahead of the Fates: positive for a win, negative for a loss."""
+        return self.partnership_score - self.fates_score
+
+    @property
+    def lead(self) -> int:
+        """By how many points the game was won or lost."""
+        return abs(self.margin)
+
+    @property
+    def score(self) -> str:
+        return f"{self.partnership_score}–{self.fates_score}"
+
+    @property
+    def description(self) -> str:
+        outcome = "won" if self.won else "lost"
+        return f"{self.date.isoformat()}: {outcome} {self.score}"
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive finished games with the same result."""
+
+    won: bool
+    games: tuple[FinishedGame, ...] = ()
+
+    @property
+    def length(self) -> int:
+        return len(self.games)
+
+    @property
+    def first(self) -> FinishedGame | None:
+        return self.games[0] if self.games else None
+
+    @property
+    def last(self) -> FinishedGame | None:
+        return self.games[-1] if self.games else None
+
+
+def runs(games: Sequence[FinishedGame]) -> list[Run]:
+    """The games in date order, cut into runs of equal results."""
+    found: list[Run] = []
+    for game in games:
+        if found and found[-1].won == game.won:
+            found[-1] = Run(game.won, (*found[-1].games, game))
+        else:
+            found.append(Run(game.won, (game,)))
+    return found
+
+
+def longest_run(all_runs: Sequence[Run], *, won: bool) -> Run:
+    """The longest run of wins (or of losses); of equal runs, the latest.
+    An empty run when there is none."""
+    best = Run(won)
+    for run in all_runs:
+        if run.won == won and run.length >= best.length:
+            best = run
+    return best
+
+
+def best_game(games: Sequence[FinishedGame]) -> FinishedGame | None:
+    """The win by the largest margin; of equal margins, the latest."""
+    wins = [game for game in games if game.won]
+    return max(reversed(wins), key=lambda game: game.margin, default=None)
+
+
+def worst_game(games: Sequence[FinishedGame]) -> FinishedGame | None:
+    """The loss by the largest margin; of equal margins, the latest."""
+    losses = [game for game in games if not game.won]
+    return max(reversed(losses), key=lambda game: -game.margin, default=None)
+
+
+@dataclass(frozen=True)
+class YearResults:
+    year: int
+    won: int
+    lost: int
+
+    @property
+    def share(self) -> rules.Ratio:
+        return rules.Ratio(self.won, self.won + self.lost)
+
+
+def results_by_year(games: Sequence[FinishedGame]) -> list[YearResults]:
+    counts: dict[int, list[int]] = {}
+    for game in games:
+        counts.setdefault(game.date.year, [0, 0])[0 if game.won else 1] += 1
+    return [YearResults(year, won, lost) for year, (won, lost) in sorted(counts.items())]
+
+
+# The chart of results: one bar per finished game, wins above the axis and
+# losses below, the height the margin. Drawn in a fixed frame so a margin of 2
+# looks the same on every page; coordinates are in the SVG's own units.
+
+CHART_GAMES = 60
+CHART_SLOT = 10
+CHART_BAR = 7
+CHART_HEIGHT = 100
+MAX_MARGIN = rules.GAME_POINT
+
+
+@dataclass(frozen=True)
+class ChartBar:
+    x: int
+    y: float
+    width: int
+    height: float
+    game: FinishedGame
+
+
+@dataclass(frozen=True)
+class ResultsChart:
+    bars: tuple[ChartBar, ...]
+    width: int
+    height: int
+    axis: float
+    games: tuple[FinishedGame, ...]
+    of_total: int
+
+    @property
+    def label(self) -> str:
+        won = sum(game.won for game in self.games)
+        shown = len(self.games)
+        which = "finished game" if shown == 1 else f"{shown} finished games"
+        if shown < self.of_total:
+            which = f"the last {shown} of {self.of_total} finished games"
+        return (
+            f"Results of {which}, oldest first: {won} won, {shown - won} lost; "
+            "bars above the line are wins, below are losses, taller for a larger margin."
+        )
+
+
+def results_chart(games: Sequence[FinishedGame], *, limit: int = CHART_GAMES) -> ResultsChart:
+    """The chart of the last ``limit`` finished games (``games`` in date order)."""
+    shown = tuple(games[-limit:]) if limit else ()
+    axis = CHART_HEIGHT / 2
+    bars = []
+    for slot, game in enumerate(shown):
+        height = axis * min(abs(game.margin), MAX_MARGIN) / MAX_MARGIN
+        bars.append(
+            ChartBar(
+                x=slot * CHART_SLOT + (CHART_SLOT - CHART_BAR) // 2,
+                y=axis - height if game.won else axis,
+                width=CHART_BAR,
+                height=height,
+                game=game,
+            )
+        )
+    return ResultsChart(
+        bars=tuple(bars),
+        width=max(limit, 1) * CHART_SLOT,
+        height=CHART_HEIGHT,
+        axis=axis,
+        games=shown,
+        of_total=len(games),
+    )

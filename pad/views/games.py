@@ -1,0 +1,273 @@
+"""The pad at the table: start a game, record hands, gorilla out a lost hand.
+
+Every action is a plain form post. Without htmx it redirects to the pad page;
+with htmx it answers with the pad region re-rendered from the database, and a
+refused action re-renders it too (status 200) with a message saying why.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+import solver
+from pad import rules, services
+from pad.display import pad_display
+from pad.forms import (
+    CardsForm,
+    ChangeOutcomeForm,
+    RecordHandForm,
+    RecordVerdictForm,
+    StartGameForm,
+    UndoForm,
+)
+from pad.models import Game
+from pad.selectors import games_with_hands, recent_game_summaries
+from pad.services import RecordingError
+
+PAD_TEMPLATE = "pad/game.html"
+
+
+@require_GET
+def front_page(request):
+    return render(
+        request,
+        "pad/front_page.html",
+        {"summaries": recent_game_summaries(), "form": StartGameForm()},
+    )
+
+
+@require_POST
+def game_start(request):
+    form = StartGameForm(request.POST)
+    if form.is_valid():
+        try:
+            game = start_game_from(form.cleaned_data)
+        except RecordingError as error:
+            form.add_error(error.field and _name_field(error.field), str(error))
+        else:
+            return redirect("game_pad", game_id=game.pk)
+    return render(
+        request,
+        "pad/front_page.html",
+        {"summaries": recent_game_summaries(), "form": form},
+        status=200 if request.htmx else 400,
+    )
+
+
+def _name_field(label: str) -> str | None:
+    return {"odd partner": "odd_name", "even partner": "even_name"}.get(label)
+
+
+def start_game_from(data: dict) -> Game:
+    partnership = data["partnership"] or services.partnership_get_or_create(
+        odd_name=data["odd_name"], even_name=data["even_name"]
+    )
+    first_dealer = rules.Seat(data["first_dealer"]) if data["first_dealer"] else None
+    return services.game_start(partnership=partnership, date=data["date"], first_dealer=first_dealer)
+
+
+@require_POST
+def game_rematch(request, game_id: int):
+    """The next game of the same partnership, once this one is over."""
+    game = get_object_or_404(Game, pk=game_id)
+    if game.finished_at is None:
+        messages.warning(request, "A rematch starts once this game is over.")
+        return redirect("game_pad", game_id=game.pk)
+    rematch = services.game_start(partnership=game.partnership, date=timezone.localdate())
+    return redirect("game_pad", game_id=rematch.pk)
+
+
+def load_game(game_id: int) -> Game:
+    return get_object_or_404(games_with_hands(), pk=game_id)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def game_pad(request, game_id: int):
+    """The pad page; htmx polls it with ``?version=`` and gets 204 while nothing changed."""
+    game = load_game(game_id)
+    display = pad_display(game)
+    if request.htmx and request.GET.get("version") == display.version:
+        return HttpResponse(status=204)
+    return render_pad(request, game, display)
+
+
+def render_pad(request, game: Game, display=None, status: int = 200):
+    template = PAD_TEMPLATE + "#pad" if request.htmx else PAD_TEMPLATE
+    return render(
+        request, template, {"game": game, "display": display or pad_display(game)}, status=status
+    )
+
+
+def after_action(request, game: Game):
+    """The view restart after a post: a fresh pad for htmx, else a redirect."""
+    if request.htmx:
+        return render_pad(request, load_game(game.pk))
+    return redirect("game_pad", game_id=game.pk)
+
+
+def refused(request, game: Game, message: str):
+    messages.warning(request, message)
+    return after_action(request, game)
+
+
+def form_problem(form) -> str:
+    """One sentence naming what is wrong with a form that came back invalid."""
+    for field, errors in form.errors.items():
+        label = field if field != "__all__" else "request"
+        return f"{label}: {errors[0]}"
+    return "the request was incomplete"
+
+
+@require_POST
+def hand_record(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    form = RecordHandForm(request.POST)
+    if not form.is_valid():
+        return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
+    data = form.cleaned_data
+    try:
+        services.hand_record(
+            game=game,
+            number=data["number"],
+            outcome=data["outcome"],
+            taker=dealer_as_taker(game, data["dealer_took"]),
+            fates_point=data["fates_point"],
+            irregularity=data["irregularity"],
+        )
+    except RecordingError as error:
+        return refused(request, game, polite_refusal(data["number"], error))
+    return after_action(request, game)
+
+
+def dealer_as_taker(game: Game, dealer_took: bool) -> str | None:
+    """The taker when the partners swapped roles, else None (the rules' default)."""
+    if not dealer_took:
+        return None
+    last = game.hands.order_by("-number").first()
+    dealer = rules.next_dealer(game.first_dealer_seat, rules.Seat(last.dealer) if last else None)
+    return dealer.value
+
+
+def polite_refusal(number: int, error: RecordingError) -> str:
+    if error.code == "taken":
+        return (
+            f"Hand {number} is already on the pad (another tap or another phone got there "
+            "first), so nothing was recorded twice. This is the current pad."
+        )
+    return f"Nothing was recorded: {error}. This is the current pad."
+
+
+@require_POST
+def hand_undo(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return refused(request, game, f"Nothing was undone ({form_problem(form)}).")
+    try:
+        undone = services.hand_undo_last(game=game, expected_number=form.cleaned_data["number"])
+    except RecordingError as error:
+        return refused(request, game, f"Nothing was undone: {error}.")
+    messages.info(request, f"Hand {undone.number} ({undone.outcome}) was undone.")
+    return after_action(request, game)
+
+
+@require_POST
+def hand_change(request, game_id: int, number: int):
+    game = get_object_or_404(Game, pk=game_id)
+    form = ChangeOutcomeForm(request.POST)
+    if not form.is_valid():
+        return refused(request, game, f"Nothing was changed ({form_problem(form)}).")
+    try:
+        hand = services.hand_change_outcome(
+            game=game,
+            number=number,
+            outcome=form.cleaned_data["outcome"],
+            expected_outcome=form.cleaned_data["shown"],
+        )
+    except RecordingError as error:
+        return refused(request, game, f"Nothing was changed: {error}.")
+    messages.info(request, f"Hand {hand.number} is now {hand.outcome}.")
+    return after_action(request, game)
+
+
+@require_http_methods(["GET", "POST"])
+def gorilla_it_out(request, game_id: int):
+    """Enter both hands of the lost hand; the solver gives its verdict, one tap records it."""
+    game = load_game(game_id)
+    display = pad_display(game)
+    if display.next_hand is None:
+        messages.warning(request, "The game is over: there is no hand to gorilla out.")
+        return redirect("game_pad", game_id=game.pk)
+    form = CardsForm(request.POST or None, initial={"number": display.next_hand.number})
+    result = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = solver.gorilla_out(form.cleaned_data["taker_cards"], form.cleaned_data["giver_cards"])
+        except solver.CardError as error:
+            form.add_error(None, str(error))
+    template = "pad/gorilla.html#analysis" if request.htmx else "pad/gorilla.html"
+    return render(
+        request,
+        template,
+        {"game": game, "display": display, "form": form, "result": result, "deck": solver.DECK},
+    )
+
+
+@require_POST
+def gorilla_record(request, game_id: int):
+    """Record the gorillaed-out hand as P or I; choosing against the solver overrules it."""
+    game = get_object_or_404(Game, pk=game_id)
+    form = RecordVerdictForm(request.POST)
+    if not form.is_valid():
+        return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
+    data = form.cleaned_data
+    try:
+        verdict = "P" if solver.gorilla_out(data["taker_cards"], data["giver_cards"]).possible else "I"
+    except solver.CardError as error:
+        return refused(request, game, f"Nothing was recorded: {error}.")
+    try:
+        services.hand_record(
+            game=game,
+            number=data["number"],
+            outcome=data["outcome"],
+            taker=dealer_as_taker(game, data["dealer_took"]),
+            taker_cards=data["taker_cards"],
+            giver_cards=data["giver_cards"],
+            verdict_by="solver" if data["outcome"] == verdict else "players",
+        )
+    except RecordingError as error:
+        return refused(request, game, polite_refusal(data["number"], error))
+    if data["outcome"] != verdict:
+        messages.info(request, f"Hand {data['number']} recorded as {data['outcome']}, overruling the solver's {verdict}.")
+    return redirect("game_pad", game_id=game.pk) if not request.htmx else after_action(request, game)
+
+
+@require_GET
+def hand_analysis(request, game_id: int, number: int):
+    """The solver's analysis of a recorded hand's cards, for the wallow."""
+    game = load_game(game_id)
+    hand = get_object_or_404(game.hands.all(), number=number)
+    if not hand.has_cards:
+        messages.info(request, f"Hand {number} was recorded without its cards.")
+        return redirect("game_pad", game_id=game.pk)
+    result = solver.gorilla_out(hand.taker_cards, hand.giver_cards)
+    return render(
+        request,
+        "pad/analysis.html",
+        {
+            "game": game,
+            "display": pad_display(game),
+            "hand": hand,
+            "result": result,
+            "taker_name": game.partnership.name_of(rules.Seat(hand.taker)),
+            "giver_name": game.partnership.name_of(rules.Seat(hand.taker).other),
+            "back_url": reverse("game_pad", args=[game.pk]),
+        },
+    )

@@ -1,0 +1,455 @@
+"""The printed score pad: what the PDFs say, how they look, and what they may fetch."""
+
+import datetime
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from PIL import Image
+from pypdf import PdfReader
+
+from pad import pdf, services
+from pad.models import Partnership
+from tests.conftest import record_outcomes
+
+# The reference example (7-7 after 14 hands), then P M I M to 9-9 and two made
+# hands: won 11-9 on the 20th hand. Jon deals the odd hands (the 9th is odd).
+FINISHED = "MMMMIIIPPPIMMM" + "PMIMMM"
+# Past 8-8 the game goes on until one side is two ahead: alternate M and I.
+FORTY_HANDS = "MI" * 19 + "MM"  # 20 innings, won 21-19
+SEVENTY_HANDS = "MI" * 34 + "MM"  # 35 innings, won 36-34
+
+A4 = (595, 842)
+LETTER = (612, 792)
+
+
+def reader(content: bytes) -> PdfReader:
+    assert content.startswith(b"%PDF-")
+    return PdfReader(io.BytesIO(content))
+
+
+def text_of(content: bytes) -> str:
+    return "\n".join(page.extract_text() for page in reader(content).pages)
+
+
+def page_sizes(content: bytes) -> set[tuple[int, int]]:
+    return {
+        (round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+        for page in reader(content).pages
+    }
+
+
+def squashed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def has_totals(text: str, *numbers: int) -> bool:
+    """Whether a line of the text reads ``inning M P I`` exactly (the chart's row)."""
+    return re.search(r"(?m)^" + " +".join(map(str, numbers)) + " *$", text) is not None
+
+
+def get_pdf(client, url, **params):
+    response = client.get(url, params)
+    assert response.status_code == 200, response.content[:200]
+    assert response["Content-Type"] == "application/pdf"
+    return response
+
+
+def game_pdf(client, game, **params):
+    return get_pdf(client, reverse("game_pad_pdf", args=[game.pk]), **params)
+
+
+def blank_pdf(client, partnership, **params):
+    return get_pdf(client, reverse("partnership_blank_pdf", args=[partnership.pk]), **params)
+
+
+# -- the finished game --------------------------------------------------------------
+
+
+def test_game_pad_holds_names_date_totals_statistics_and_result(client, game, django_assert_max_num_queries):
+    record_outcomes(game, FINISHED)
+    with django_assert_max_num_queries(3):
+        response = game_pdf(client, game)
+    assert response["Content-Disposition"] == 'attachment; filename="gorilla-2026-07-09-jon-richard.pdf"'
+    text = text_of(response.content)
+    assert "Jon & Richard" in text
+    assert "Thursday 9 July 2026" in text
+    # Inning by inning, the running totals of M, P and I (see RULES.md's worked example).
+    assert has_totals(text, 1, 4, 0, 3)
+    assert has_totals(text, 2, 4, 3, 4)
+    assert has_totals(text, 3, 7, 4, 4)
+    assert has_totals(text, 4, 8, 4, 5)
+    assert has_totals(text, 5, 11, 4, 5)
+    assert "In progress" not in text and "IN PROGRESS" not in text
+    statistics = ("Play", "11/15", "73%", "Fate", "15/20", "75%", "Game pride", "Jon dealt", "6/10", "Richard dealt", "9/10")
+    for statistic in statistics:
+        assert statistic in text, statistic
+    assert "Jon & Richard won 11–9." in text
+    assert "theirs to win from hand 14" in text
+
+
+def test_game_pad_prints_what_the_display_context_says(game):
+    from pad.display import pad_display
+    from pad.selectors import games_with_hands
+
+    record_outcomes(game, "MMIPI")
+    display = pad_display(games_with_hands().get(pk=game.pk))
+    text = text_of(pdf.render_game_pad(display))
+    assert display.result in text
+    for statistic in display.statistics:
+        assert statistic.name in text and statistic.value in text
+
+
+def test_game_pad_is_one_a4_page_by_default_and_letter_on_request(client, game):
+    record_outcomes(game, FINISHED)
+    a4 = game_pdf(client, game).content
+    letter = game_pdf(client, game, size="letter").content
+    assert len(reader(a4).pages) == 1 and page_sizes(a4) == {A4}
+    assert len(reader(letter).pages) == 1 and page_sizes(letter) == {LETTER}
+    assert page_sizes(game_pdf(client, game, size="a4").content) == {A4}
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+def test_a_forty_hand_game_still_fits_one_page(client, game, size):
+    record_outcomes(game, FORTY_HANDS)
+    content = game_pdf(client, game, size=size).content
+    assert len(reader(content).pages) == 1
+    text = text_of(content)
+    assert has_totals(text, 20, 21, 0, 19)
+    assert "won 21–19" in text
+
+
+def test_a_very_long_game_flows_onto_more_pages_with_the_header_repeated(client, game):
+    record_outcomes(game, SEVENTY_HANDS)
+    pages = reader(game_pdf(client, game).content).pages
+    assert len(pages) > 1
+    first, last = pages[0].extract_text(), pages[-1].extract_text()
+    assert "Jon & Richard" in last and "Thursday 9 July 2026" in last  # the running head
+    assert "M P I M P I" in first and "M P I M P I" in last  # the chart's column letters
+    assert has_totals(last, 35, 36, 0, 34)
+    assert "won 36–34" in last
+    assert f"page {len(pages)} of {len(pages)}" in last
+
+
+def test_a_game_in_progress_says_so_and_prints_only_definite_totals(client, game):
+    record_outcomes(game, "MMMMIIIPPPIMMM")
+    text = text_of(game_pdf(client, game).content)
+    assert "IN PROGRESS" in text  # the banner
+    assert "In progress: Jon & Richard 7, the Fates 7." in text  # the result
+    assert "Jon deals hand 15" in text
+    assert has_totals(text, 1, 4, 0, 3)
+    assert has_totals(text, 2, 4, 3, 4)
+    assert has_totals(text, 3)  # inning 3 (M M M) has no definite total yet
+    assert "Game pride" in text
+
+
+def test_a_game_without_hands_prints_an_empty_pad(client, game):
+    text = text_of(game_pdf(client, game).content)
+    assert "No hand played yet." in text and "IN PROGRESS" in text
+
+
+def test_every_font_in_the_pdf_is_the_bundled_one(client, game):
+    record_outcomes(game, FINISHED)
+    content = game_pdf(client, game).content
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader(content).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert fonts and all(re.fullmatch(r"/[A-Z]{6}\+Pad-Sans(-Bold)?", font) for font in fonts), fonts
+    assert "♠ ♥ ♦ ♣" in text_of(content)
+
+
+def test_the_game_pdf_refuses_a_bad_size_and_an_unknown_game(client, game):
+    response = client.get(reverse("game_pad_pdf", args=[game.pk]), {"size": "a3"})
+    assert response.status_code == 400
+    assert "'a3'" in response.content.decode() and "letter" in response.content.decode()
+    assert client.get(reverse("game_pad_pdf", args=[game.pk + 1000])).status_code == 404
+    assert client.post(reverse("game_pad_pdf", args=[game.pk])).status_code == 405
+
+
+# -- blank pads ----------------------------------------------------------------------
+
+
+def test_blank_pads_one_a_page_with_names_date_and_first_dealer(client, partnership):
+    response = blank_pdf(client, partnership, date="2026-07-09", copies="3")
+    disposition = 'attachment; filename="gorilla-blank-2026-07-09-jon-richard.pdf"'
+    assert response["Content-Disposition"] == disposition
+    pages = reader(response.content).pages
+    assert len(pages) == 3
+    assert page_sizes(response.content) == {A4}
+    for page in pages:
+        text = page.extract_text()
+        assert "Jon & Richard" in text and "Thursday 9 July 2026" in text
+        assert "Jon deals first" in text and "odd day" in text
+        for box in ("Play", "Fate", "Game pride", "Jon dealt", "Richard dealt", "Result"):
+            assert box in text
+        assert has_totals(text, 13)  # 13 empty innings, numbered
+
+
+def test_blank_pad_on_an_even_day_on_letter_paper(client, partnership):
+    content = blank_pdf(client, partnership, date="2026-07-10", size="letter").content
+    assert len(reader(content).pages) == 1 and page_sizes(content) == {LETTER}
+    text = text_of(content)
+    assert "Richard deals first" in text and "even day" in text
+    assert "Friday 10 July 2026" in text
+
+
+def test_blank_pad_defaults_to_today(client, partnership):
+    response = blank_pdf(client, partnership)
+    today = timezone.localdate()
+    assert f"gorilla-blank-{today.isoformat()}-jon-richard.pdf" in response["Content-Disposition"]
+    assert len(reader(response.content).pages) == 1
+
+
+@pytest.mark.parametrize(
+    ("params", "named"),
+    [
+        ({"date": "2026-02-30"}, "'2026-02-30'"),
+        ({"date": "20260709"}, "'20260709'"),
+        ({"date": "yesterday"}, "'yesterday'"),
+        ({"copies": "0"}, "'0'"),
+        ({"copies": "21"}, "'21'"),
+        ({"copies": "two"}, "'two'"),
+        ({"copies": "-1"}, "'-1'"),
+        ({"copies": "٣"}, "'٣'"),
+        ({"size": "legal"}, "'legal'"),
+    ],
+)
+def test_blank_pad_refuses_bad_parameters_naming_them(client, partnership, params, named):
+    response = client.get(reverse("partnership_blank_pdf", args=[partnership.pk]), params)
+    assert response.status_code == 400
+    assert named in response.content.decode()
+
+
+def test_blank_pad_of_an_unknown_partnership_is_404(client, db):
+    assert client.get(reverse("partnership_blank_pdf", args=[999])).status_code == 404
+
+
+def test_file_names_are_slugs_of_the_names():
+    partnership = Partnership(odd_name="Zoë Ann", even_name="李")
+    date = datetime.date(2026, 1, 2)
+    assert pdf.blank_pad_filename(partnership, date) == "gorilla-blank-2026-01-02-zoe-ann-even.pdf"
+
+
+# -- nothing fetched but the app's static files -------------------------------------
+
+HOSTILE_ODD = '<img src="file:///etc/passwd">'
+HOSTILE_EVEN = '<link rel="stylesheet" href="http://example.com/x">'
+
+
+@pytest.fixture
+def fetched(monkeypatch):
+    """Every URL WeasyPrint asks for while rendering, stylesheet and fonts included."""
+    urls = []
+    real_fetch = pdf.fetch_static
+
+    def recording_fetch(url):
+        urls.append(url)
+        return real_fetch(url)
+
+    monkeypatch.setattr(pdf, "fetch_static", recording_fetch)
+    monkeypatch.setattr(pdf, "_stylesheet_cache", {})
+    return urls
+
+
+def test_the_recording_fetcher_sees_and_refuses_what_markup_would_fetch(fetched):
+    content = pdf.write_pdf(
+        '<!doctype html><p>x</p><img src="file:///etc/passwd"><img src="http://example.com/x.png">'
+    )
+    assert content.startswith(b"%PDF-")
+    assert "file:///etc/passwd" in fetched and "http://example.com/x.png" in fetched
+
+
+def test_hostile_names_print_as_text_and_fetch_nothing(client, fetched, db):
+    partnership = services.partnership_get_or_create(odd_name=HOSTILE_ODD, even_name=HOSTILE_EVEN)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    record_outcomes(game, "MPI")
+    game_content = game_pdf(client, game).content
+    blank_content = blank_pdf(client, partnership, date="2026-07-09").content
+    # Names this long take room from the ruled rows, not a second page.
+    assert len(reader(game_content).pages) == 1 and len(reader(blank_content).pages) == 1
+    game_text, blank_text = text_of(game_content), text_of(blank_content)
+    for text in (game_text, blank_text):  # long names wrap: compare without the spaces
+        assert squashed(HOSTILE_ODD) in squashed(text) and squashed(HOSTILE_EVEN) in squashed(text)
+    static = pdf.static_url("pad/")
+    assert fetched, "the stylesheet and fonts come through the fetcher"
+    assert all(url.startswith(static) for url in fetched), fetched
+    assert not any("passwd" in url or "example.com" in url for url in fetched)
+
+
+def test_the_fetcher_serves_static_files_from_disk():
+    font = pdf.fetch_static(pdf.static_url("pad/fonts/DejaVuSans.ttf"))
+    assert font.read()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
+    stylesheet = pdf.fetch_static(pdf.static_prefix() + "pad/print.css")
+    assert b"@font-face" in stylesheet.read()
+    assert stylesheet.content_type == "text/css"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "http://example.com/x",
+        "https://example.com/static/pad/print.css",
+        "//example.com/static/pad/print.css",
+        "/static/../../etc/passwd",
+        "/static/pad/../../../etc/passwd",
+        pdf.PDF_BASE_URL + "static/../../etc/passwd",
+        pdf.PDF_BASE_URL + "static/%2e%2e/%2e%2e/etc/passwd",
+        pdf.PDF_BASE_URL + "static/pad/..%2F..%2Fgorilla_site/settings.py",
+        pdf.PDF_BASE_URL + "static//etc/passwd",
+        pdf.PDF_BASE_URL + "static/pad\\..\\..\\etc\\passwd",
+        pdf.PDF_BASE_URL + "etc/passwd",
+        pdf.PDF_BASE_URL + "static/pad/missing.css",
+        "data:text/css,body{}",
+        "ftp://example.com/static/pad/print.css",
+        "static/pad/print.css",
+    ],
+)
+def test_the_fetcher_refuses_everything_else(url):
+    with pytest.raises(pdf.FetchRefused):
+        pdf.fetch_static(url)
+
+
+def test_weasyprint_is_imported_on_first_render_not_with_the_app():
+    code = (
+        "import django, sys; django.setup(); import pad.pdf, pad.views.printing, pad.urls; "
+        "print('weasyprint' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "gorilla_site.settings"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_stylesheet_and_fonts_are_parsed_once(partnership):
+    pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9))
+    first = pdf._stylesheet()
+    pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9))
+    assert pdf._stylesheet() is first
+    assert pdf._weasyprint() is pdf._weasyprint()
+
+
+# -- how the pads look ---------------------------------------------------------------
+
+
+def png_pages(content: bytes, tmp_path) -> list[Image.Image]:
+    """The PDF's pages as 50 dpi greyscale images, drawn by poppler."""
+    (tmp_path / "pad.pdf").write_bytes(content)
+    subprocess.run(["pdftoppm", "-r", "50", "-png", "pad.pdf", "page"], cwd=tmp_path, check=True)
+    return [Image.open(path).convert("L") for path in sorted(tmp_path.glob("page-*.png"))]
+
+
+def vertical_runs(image: Image.Image) -> list[tuple[int, int, int]]:
+    """Every vertical run of dark pixels, as (x, top, bottom)."""
+    width, height = image.size
+    pixels = image.load()
+    runs = []
+    for x in range(width):
+        y = 0
+        while y < height:
+            if pixels[x, y] < 128:
+                top = y
+                while y < height and pixels[x, y] < 128:
+                    y += 1
+                runs.append((x, top, y))
+            else:
+                y += 1
+    return runs
+
+
+def measure_chart(image: Image.Image) -> dict:
+    """Find the chart (its longest vertical lines are the rules of the M, P and I
+    columns), its base lines, and the pen strokes inside the three columns."""
+    pixels = image.load()
+    runs = vertical_runs(image)
+    longest = max(bottom - top for _, top, bottom in runs)
+    rules = [run for run in runs if run[2] - run[1] >= longest - 2]
+    columns: list[list[int]] = []
+    for x in sorted({x for x, _, _ in rules}):
+        if columns and x - columns[-1][-1] <= 2:
+            columns[-1].append(x)
+        else:
+            columns.append([x])
+    assert len(columns) >= 4, columns
+    chart_top = min(top for _, top, _ in rules)
+    chart_bottom = max(bottom for _, _, bottom in rules)
+    left, right = columns[0][-1], columns[3][0]
+    base_lines = {
+        y
+        for y in range(chart_top, chart_bottom)
+        if sum(pixels[x, y] < 128 for x in range(left, right)) > 0.9 * (right - left)
+    }
+    header_line = min(base_lines)
+    insides = [(a[-1] + 2, b[0] - 1) for a, b in zip(columns[:3], columns[1:4])]
+    strokes: list[list[int]] = []
+    for x, top, bottom in sorted(runs):
+        if not any(start <= x < end for start, end in insides):
+            continue
+        if top <= header_line or bottom > chart_bottom or bottom - top < 3:
+            continue
+        for stroke in strokes:  # a stroke may be two pixels wide: keep its lowest end
+            if stroke[0] == x - 1 and abs(stroke[1] - top) <= 1:
+                stroke[0], stroke[2] = x, max(stroke[2], bottom)
+                break
+        else:
+            strokes.append([x, top, bottom])
+    touching = [bottom - top for _, top, bottom in strokes if bottom - 1 in base_lines]
+    floating = [bottom - top for _, top, bottom in strokes if bottom - 1 not in base_lines]
+    return {"rows": len(base_lines) - 1, "tall": touching, "short": floating}
+
+
+def assert_two_kinds_of_marks(chart, tall: int, short: int):
+    assert len(chart["tall"]) == tall, chart
+    assert len(chart["short"]) == short, chart
+    if tall and short:
+        # Tall marks reach the base line; short ones stop well above it.
+        assert min(chart["tall"]) >= max(chart["short"]) + 4, chart
+
+
+def assert_inked(image: Image.Image):
+    dark = sum(image.point(lambda value: 255 if value < 128 else 0).histogram()[255:])
+    assert dark > 0.01 * image.size[0] * image.size[1]
+
+
+def test_finished_pad_draws_tall_and_short_marks(client, game, tmp_path):
+    record_outcomes(game, FINISHED)
+    [page] = png_pages(game_pdf(client, game).content, tmp_path)
+    assert_inked(page)
+    chart = measure_chart(page)
+    assert chart["rows"] >= 14  # ruled like a paper pad, down to the statistics
+    assert_two_kinds_of_marks(chart, tall=10, short=10)  # Jon dealt hands 1, 3, ..., 19
+
+
+def test_in_progress_pad_draws_the_marks_so_far(client, game, tmp_path):
+    record_outcomes(game, "MMMMIIIPPPIMM" + "M")
+    [page] = png_pages(game_pdf(client, game, size="letter").content, tmp_path)
+    assert_inked(page)
+    assert_two_kinds_of_marks(measure_chart(page), tall=7, short=7)
+
+
+def test_a_long_game_draws_every_mark_in_compact_rows(client, game, tmp_path):
+    record_outcomes(game, FORTY_HANDS)
+    [page] = png_pages(game_pdf(client, game).content, tmp_path)
+    chart = measure_chart(page)
+    assert chart["rows"] >= 20
+    assert_two_kinds_of_marks(chart, tall=20, short=20)
+
+
+def test_blank_pad_is_an_empty_ruled_chart(client, partnership, tmp_path):
+    pages = png_pages(blank_pdf(client, partnership, copies="2").content, tmp_path)
+    assert len(pages) == 2
+    for page in pages:
+        assert_inked(page)
+        chart = measure_chart(page)
+        assert chart["rows"] == pdf.BLANK_INNINGS
+        assert chart["tall"] == [] and chart["short"] == []

@@ -1,0 +1,131 @@
+"""Time the history browser's pages on a database of many games.
+
+Run from the project root: ``.venv/bin/python bench/history.py [--games N]``.
+It uses its own SQLite file under /tmp (``--database``), migrates it and seeds it
+with ``seed_demo`` when it holds fewer games than asked, then requests each page
+with the Django test client in this one process and prints milliseconds per
+request (median and 95th percentile) and the queries each page runs. A trivial
+view, timed in the same run, gives the floor: the cost of a request through the
+same middleware that does nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TARGET_MS = 150
+
+
+def parse_arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games in the database (default 10000)")
+    parser.add_argument("--requests", type=int, default=30, help="timed requests per page (default 30)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed for seed_demo (default 2026)")
+    parser.add_argument(
+        "--database",
+        default="/tmp/gorilla-bench-history.sqlite3",
+        help="SQLite file to use (default /tmp/gorilla-bench-history.sqlite3)",
+    )
+    return parser.parse_args()
+
+
+def main() -> int:
+    arguments = parse_arguments()
+    os.environ["DATABASE_URL"] = f"sqlite:///{arguments.database}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
+
+    import django
+
+    django.setup()
+
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection
+    from django.http import HttpResponse
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, override_settings
+    from django.urls import include, path
+
+    from pad.models import Game, Hand, Partnership
+
+    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
+    call_command("migrate", verbosity=0)
+    stored = Game.objects.count()
+    if stored < arguments.games:
+        if stored:
+            print(f"{arguments.database} holds {stored} games; starting again with {arguments.games}")
+            Hand.objects.all().delete()
+            Game.objects.all().delete()
+            Partnership.objects.all().delete()
+        with override_settings(DEBUG=False):  # no SQL log while seeding
+            call_command("seed_demo", games=arguments.games, seed=arguments.seed)
+    games = Game.objects.count()
+    hands = Hand.objects.count()
+    partnership = Partnership.objects.order_by("pk").first()
+    year = Game.objects.order_by("-date").values_list("date", flat=True).first().year
+
+    # The trivial view sits in front of the project's own URLs.
+    def trivial(request):
+        return HttpResponse("ok")
+
+    bench_urls = type(sys)("bench_history_urls")
+    bench_urls.urlpatterns = [path("bench/trivial/", trivial), path("", include(settings.ROOT_URLCONF))]
+    sys.modules["bench_history_urls"] = bench_urls
+
+    pages = [
+        ("trivial view (baseline)", "/bench/trivial/", {}),
+        ("games list, page 1", "/games/", {}),
+        (
+            "games list, filtered, page 2",
+            f"/games/?result=lost&player={partnership.even_name.lower()[:3]}&date_from={year - 2}-01-01&page=2",
+            {},
+        ),
+        ("games list, filtered, htmx fragment", f"/games/?partnership={partnership.pk}&result=won", {"HX-Request": "true"}),
+        ("games list, page 200", "/games/?page=200", {}),
+        (f"partnership page ({partnership})", f"/partnerships/{partnership.pk}/", {}),
+    ]
+
+    # DEBUG off, as deployed: no SQL logging, no debug toolbar of any kind.
+    with override_settings(ROOT_URLCONF="bench_history_urls", DEBUG=False, ALLOWED_HOSTS=["testserver"]):
+        client = Client()
+        print(f"{games} games, {hands} hands, {Partnership.objects.count()} partnerships "
+              f"({arguments.database}); {arguments.requests} requests per page\n")
+        print(f"{'page':44} {'median ms':>10} {'p95 ms':>8} {'queries':>8} {'x base':>7}")
+        baseline = None
+        slowest = 0.0
+        for label, url, headers in pages:
+            for _ in range(3):  # warm up: templates compiled, caches filled
+                response = client.get(url, headers=headers)
+                assert response.status_code == 200, (url, response.status_code)
+            connection.queries_log.clear()  # a full log (seeding) would hide the count
+            with CaptureQueriesContext(connection) as queries:
+                client.get(url, headers=headers)
+            query_count = len(queries)  # now: the next request_started clears the log
+            times = []
+            for _ in range(arguments.requests):
+                start = time.perf_counter()
+                response = client.get(url, headers=headers)
+                times.append((time.perf_counter() - start) * 1000)
+            median = statistics.median(times)
+            p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
+            if baseline is None:
+                baseline = median
+            else:
+                slowest = max(slowest, p95)
+            print(f"{label:44} {median:10.1f} {p95:8.1f} {query_count:8d} {median / baseline:7.0f}")
+    print(f"\nslowest p95 {slowest:.1f} ms; target under {TARGET_MS} ms: "
+          f"{'met' if slowest < TARGET_MS else 'NOT met'}")
+    return 0 if slowest < TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+"""The history browser: every game, filtered and paged; a partnership's record;
+the same lists as CSV and JSON downloads.
+
+Everything here reads the summary fields stored on each game (pad.summaries),
+so a page costs the same few queries with ten games or ten thousand.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url
+
+from pad import selectors
+from pad.exchange import export_document
+from pad.models import Game, Partnership
+
+GAMES_PER_PAGE = 25
+NAME_MAX_LENGTH = Partnership._meta.get_field("odd_name").max_length
+
+RESULT_CHOICES = [
+    ("", "Any result"),
+    ("won", "Won"),
+    ("lost", "Lost"),
+    ("in-progress", "In progress"),
+]
+#: The result filter's URL value -> the stored Game.result.
+STORED_RESULT = {"won": Game.Result.WON, "lost": Game.Result.LOST, "in-progress": Game.Result.IN_PROGRESS}
+
+
+FILTER_NAMES = {
+    "player": "player name",
+    "partnership": "partnership",
+    "result": "result",
+    "date_from": "from date",
+    "date_to": "to date",
+}
+
+
+class FilterDateField(forms.DateField):
+    """A date as an ``<input type="date">`` sends it, with an error naming the value."""
+
+    widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+    def to_python(self, value):
+        try:
+            return super().to_python(value)
+        except ValidationError:
+            raise ValidationError(
+                f"“{str(value)[:30]}” is not a date: write dates like 2026-07-09.", code="invalid"
+            ) from None
+
+
+class GameFilterForm(forms.Form):
+    """The games list's filters, from the query string. A value that cannot be
+    used is reported and that filter left out; the other filters still apply."""
+
+    player = forms.CharField(
+        label="Player",
+        required=False,
+        max_length=NAME_MAX_LENGTH,
+        strip=True,
+        widget=forms.TextInput(
+            attrs={"type": "search", "placeholder": "Either partner’s name", "autocomplete": "off"}
+        ),
+        error_messages={"max_length": "A name has at most %(limit_value)d characters."},
+    )
+    partnership = forms.ModelChoiceField(
+        queryset=Partnership.objects.all(),
+        required=False,
+        empty_label="All partnerships",
+        error_messages={"invalid_choice": "There is no partnership “%(value)s”."},
+    )
+    result = forms.ChoiceField(
+        choices=RESULT_CHOICES,
+        required=False,
+        error_messages={
+            "invalid_choice": "“%(value)s” is not a result: choose won, lost or in progress."
+        },
+    )
+    date_from = FilterDateField(label="From", required=False)
+    date_to = FilterDateField(label="To", required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
+        if date_from and date_to and date_to < date_from:
+            self.add_error("date_to", f"{date_to.isoformat()} is before the from date.")
+        return cleaned
+
+    def filters(self) -> selectors.GameFilters:
+        """The filters that could be read; call after :meth:`is_valid`."""
+        data = self.cleaned_data
+        result = data.get("result")
+        return selectors.GameFilters(
+            partnership=data.get("partnership"),
+            result=STORED_RESULT[result] if result else None,
+            date_from=data.get("date_from"),
+            date_to=data.get("date_to"),
+            player=data.get("player") or "",
+        )
+
+    def problems(self) -> list[str]:
+        """One sentence for each filter that was left out, saying why."""
+        return [
+            f"{' '.join(errors)} The list is not filtered by {FILTER_NAMES[name]}."
+            for name, errors in self.errors.items()
+            if name in FILTER_NAMES
+        ]
+
+    def query(self) -> QueryDict:
+        """The query string of the filters in use: for links and the address bar."""
+        query = QueryDict(mutable=True)
+        for name in self.fields:
+            value = self.cleaned_data.get(name)
+            if isinstance(value, Partnership):
+                value = value.pk
+            elif isinstance(value, datetime.date):
+                value = value.isoformat()
+            if value:
+                query[name] = str(value)
+        return query
+
+    def active_count(self) -> int:
+        return len([name for name in self.query() if name != "player"])
+
+
+def read_filters(request: HttpRequest) -> GameFilterForm:
+    form = GameFilterForm(request.GET)
+    form.is_valid()
+    return form
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def game_list(request: HttpRequest) -> HttpResponse:
+    form = read_filters(request)
+    filters = form.filters()
+    page = Paginator(selectors.games_for_history(filters), GAMES_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    query = form.query()
+    template_name = "pad/history/game_list.html"
+    fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    if fragment:
+        template_name += "#game-results"
+    response = render(
+        request,
+        template_name,
+        {
+            "form": form,
+            "filters": filters,
+            "page": page,
+            "rows": selectors.game_rows(page.object_list),
+            "query": query,
+            "fragment": fragment,
+        },
+    )
+    if fragment:
+        # The address bar shows the filters in use and nothing else (no empty
+        # fields, no value that was left out), so the address is worth sharing.
+        address = query.copy()
+        if page.number > 1:
+            address["page"] = str(page.number)
+        push_url(response, f"{reverse('game_list')}?{address.urlencode()}" if address else reverse("game_list"))
+    return response
+
+
+CSV_HEADER = [
+    "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
+    "play", "fate", "game pride", "hands",
+]
+RESULT_WORDS = {Game.Result.WON: "won", Game.Result.LOST: "lost", Game.Result.IN_PROGRESS: "in progress"}
+WINNER_WORDS = {Game.Result.WON: "partnership", Game.Result.LOST: "fates", Game.Result.IN_PROGRESS: ""}
+
+
+class Echo:
+    """A file-like object for csv.writer that hands back each line it is given."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A player's name as a CSV cell no spreadsheet will run as a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def csv_rows(games):
+    yield CSV_HEADER
+    for game in games.iterator(chunk_size=2000):
+        tally = selectors.tally_of(game)
+        yield [
+            game.pk,
+            game.date.isoformat(),
+            spreadsheet_safe(game.partnership.odd_name),
+            spreadsheet_safe(game.partnership.even_name),
+            game.partnership_score,
+            game.fates_score,
+            RESULT_WORDS[game.result],
+            WINNER_WORDS[game.result],
+            str(tally.play),
+            str(tally.fate),
+            game.game_pride,
+            game.hand_count,
+        ]
+
+
+def attachment_name(stem: str, extension: str) -> str:
+    return f"{stem}-{timezone.localdate().isoformat()}.{extension}"
+
+
+@require_GET
+def games_csv(request: HttpRequest) -> StreamingHttpResponse:
+    filters = read_filters(request).filters()
+    writer = csv.writer(Echo())
+    return StreamingHttpResponse(
+        (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters))),
+        content_type="text/csv; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="{attachment_name("gorilla-games", "csv")}"'
+        },
+    )
+
+
+def json_attachment(document: dict, stem: str) -> JsonResponse:
+    return JsonResponse(
+        document,
+        json_dumps_params={"ensure_ascii": False},
+        headers={"Content-Disposition": f'attachment; filename="{attachment_name(stem, "json")}"'},
+    )
+
+
+@require_GET
+def games_json(request: HttpRequest) -> JsonResponse:
+    filters = read_filters(request).filters()
+    return json_attachment(export_document(selectors.games_for_export(filters)), "gorilla-games")
+
+
+@require_GET
+def partnership_games_json(request: HttpRequest, partnership_id: int) -> JsonResponse:
+    partnership = get_object_or_404(Partnership, pk=partnership_id)
+    games = selectors.games_for_export(selectors.GameFilters(partnership=partnership))
+    stem = slugify(f"gorilla {partnership.odd_name} {partnership.even_name}") or "gorilla-games"
+    return json_attachment(export_document(games), stem)
+
+
+@require_GET
+def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpResponse:
+    partnership = get_object_or_404(Partnership, pk=partnership_id)
+    return render(
+        request,
+        "pad/history/partnership.html",
+        {"partnership": partnership, "stats": selectors.partnership_statistics(partnership)},
+    )

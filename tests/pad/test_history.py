@@ -1,0 +1,515 @@
+"""The history browser: the games list with its filters, paging and downloads,
+a partnership's statistics, and the demo data that feeds the benchmark."""
+
+import csv
+import datetime
+import io
+import json
+import re
+
+import pytest
+from django.core.management import call_command
+from django.urls import NoReverseMatch, reverse
+
+from pad import rules, selectors, services
+from pad.exchange import GameSpec, read_document
+from pad.models import Game, Hand, Partnership
+from pad.summaries import SUMMARY_FIELDS, summary_of_hands
+
+LIST_URL = "/games/"
+
+
+def make_game(partnership, date, outcomes):
+    """A game with these outcomes, written by the import service (dealers from the date)."""
+    document = {
+        "format": "gorilla-pad/1",
+        "games": [
+            {
+                "partnership": {"odd": partnership.odd_name, "even": partnership.even_name},
+                "date": date.isoformat(),
+                "hands": [{"outcome": outcome} for outcome in outcomes],
+            }
+        ],
+    }
+    (game,) = services.games_import(specs=read_document(document))
+    game.refresh_from_db()
+    return game
+
+
+def bulk_games(partnership, count, *, start=datetime.date(2025, 1, 1), outcomes="MMMMMMMMMM"):
+    """``count`` games, one a day from ``start``, written in bulk."""
+    specs = []
+    for day in range(count):
+        date = start + datetime.timedelta(days=day)
+        spec = GameSpec(partnership.odd_name, partnership.even_name, date, "")
+        dealer = rules.first_dealer(date)
+        for number, outcome in enumerate(outcomes, start=1):
+            spec.hands.append(Hand(number=number, outcome=outcome, dealer=dealer.value, taker=dealer.other.value))
+            dealer = dealer.other
+        specs.append(spec)
+    services.games_create_in_bulk(specs=specs)
+
+
+@pytest.fixture
+def jon(partnership):
+    return partnership
+
+
+@pytest.fixture
+def known_games(jon):
+    """Jon (odd) & Richard's games, worked out by hand below; and one of another pair.
+
+    g1 2026-01-05 (odd day, Jon deals 1st) MMMMMMMMMM  won 10-0, pride 1, Jon 5/5, Richard 5/5
+    g2 2026-01-06 (Richard 1st)            PPPPPPPPPP  lost 0-10, pride 0 (theirs from hand 10), 5/5, 5/5
+    g3 2026-01-06 (Richard 1st)            PIIIIIIIII  lost 0-10, pride ?, Jon 0/5, Richard 1/5
+    g4 2026-01-07 (Jon 1st)                MMMMMMMMMIM won 10-1, pride 1, Jon 6/6, Richard 4/5
+    g5 2026-01-08 (Richard 1st)            MPI         in progress, Jon 1/1, Richard 1/2
+    """
+    games = {
+        "g1": make_game(jon, datetime.date(2026, 1, 5), "MMMMMMMMMM"),
+        "g2": make_game(jon, datetime.date(2026, 1, 6), "PPPPPPPPPP"),
+        "g3": make_game(jon, datetime.date(2026, 1, 6), "PIIIIIIIII"),
+        "g4": make_game(jon, datetime.date(2026, 1, 7), "MMMMMMMMMIM"),
+        "g5": make_game(jon, datetime.date(2026, 1, 8), "MPI"),
+    }
+    others = services.partnership_get_or_create(odd_name="Émile", even_name="Zoë")
+    games["other"] = make_game(others, datetime.date(2025, 12, 31), "IIIIIIIIII")
+    return games
+
+
+def listed_ids(response):
+    """The ids of the games the page lists, in order."""
+    return [int(pk) for pk in re.findall(r'class="history-row[^"]*" href="/games/(\d+)/"', response.content.decode())]
+
+
+def ids(games, *names):
+    return [games[name].pk for name in names]
+
+
+# The list
+
+
+def test_games_list_newest_first_with_scores_ratios_and_pride(client, known_games):
+    response = client.get(LIST_URL)
+    assert response.status_code == 200
+    assert listed_ids(response) == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
+    page = response.content.decode()
+    assert '<u class="odd-partner">Jon</u> &amp; Richard' in page
+    assert "2026-01-07" in page
+    assert "10–1" in page
+    assert "play <b>10/10</b>" in page and "fate <b>10/11</b>" in page
+    assert "pride <b>?</b>" in page
+    assert "In progress · 3 hands" in page
+    assert "Fates won" in page
+    assert f'href="{reverse("game_pad", args=[known_games["g4"].pk])}"' in page
+    assert "6 games" in page
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("result=won", ["g4", "g1"]),
+        ("result=lost", ["g3", "g2", "other"]),
+        ("result=in-progress", ["g5"]),
+        ("date_from=2026-01-06", ["g5", "g4", "g3", "g2"]),
+        ("date_to=2026-01-06", ["g3", "g2", "g1", "other"]),
+        ("date_from=2026-01-06&date_to=2026-01-07", ["g4", "g3", "g2"]),
+        ("date_from=2026-01-06&date_to=2026-01-06", ["g3", "g2"]),
+        ("player=jon", ["g5", "g4", "g3", "g2", "g1"]),
+        ("player=RICH", ["g5", "g4", "g3", "g2", "g1"]),
+        ("player=  richard  ", ["g5", "g4", "g3", "g2", "g1"]),
+        ("player=émile", ["other"]),
+        ("player=ZOË", ["other"]),
+        ("player=nobody", []),
+        ("result=lost&player=jon", ["g3", "g2"]),
+        ("result=won&date_from=2026-01-06&player=richard", ["g4"]),
+        ("result=lost&date_to=2026-01-05", ["other"]),
+    ],
+)
+def test_filters_and_their_combinations(client, known_games, query, expected):
+    response = client.get(f"{LIST_URL}?{query}")
+    assert response.status_code == 200
+    assert listed_ids(response) == ids(known_games, *expected)
+    assert "message warning" not in response.content.decode()
+
+
+def test_partnership_filter(client, known_games, jon):
+    response = client.get(f"{LIST_URL}?partnership={jon.pk}")
+    assert listed_ids(response) == ids(known_games, "g5", "g4", "g3", "g2", "g1")
+    assert f'href="{reverse("partnership_detail", args=[jon.pk])}"' in response.content.decode()
+    other = known_games["other"].partnership
+    response = client.get(f"{LIST_URL}?partnership={other.pk}&result=lost")
+    assert listed_ids(response) == ids(known_games, "other")
+
+
+def test_empty_values_do_not_filter(client, known_games):
+    response = client.get(f"{LIST_URL}?partnership=&result=&date_from=&date_to=&player=")
+    assert len(listed_ids(response)) == 6
+    assert "message warning" not in response.content.decode()
+
+
+def test_no_match_says_so(client, known_games):
+    assert "No games match these filters." in client.get(f"{LIST_URL}?player=nobody").content.decode()
+
+
+def problems(response):
+    return re.findall(r'<p class="message warning">(.*?)</p>', response.content.decode())
+
+
+@pytest.mark.parametrize(
+    ("query", "message", "expected"),
+    [
+        ("date_from=2026-02-30", "“2026-02-30” is not a date: write dates like 2026-07-09. The list is not filtered by from date.", 6),
+        ("date_to=yesterday", "“yesterday” is not a date", 6),
+        ("partnership=9999", "There is no partnership “9999”. The list is not filtered by partnership.", 6),
+        ("partnership=abc", "There is no partnership “abc”.", 6),
+        ("result=xyz", "“xyz” is not a result: choose won, lost or in progress. The list is not filtered by result.", 6),
+        ("player=" + "x" * 61, "A name has at most 60 characters.", 6),
+        ("date_from=2026-01-07&date_to=2026-01-06", "2026-01-06 is before the from date. The list is not filtered by to date.", 2),
+    ],
+)
+def test_bad_filter_values_are_reported_and_left_out(client, known_games, query, message, expected):
+    response = client.get(f"{LIST_URL}?{query}")
+    assert response.status_code == 200
+    found = problems(response)
+    assert len(found) == 1 and message in found[0].replace("&#x27;", "'")
+    assert len(listed_ids(response)) == expected
+
+
+def test_a_bad_filter_leaves_the_good_ones_in_use(client, known_games):
+    response = client.get(f"{LIST_URL}?result=won&date_from=2026-02-30&partnership=x")
+    assert len(problems(response)) == 2
+    assert listed_ids(response) == ids(known_games, "g4", "g1")
+
+
+def test_bad_values_are_escaped(client, known_games):
+    page = client.get(f"{LIST_URL}?result=<script>alert(1)</script>").content.decode()
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;" in page
+
+
+def test_paging_25_a_page_with_filters_kept(client, jon):
+    bulk_games(jon, 30)
+    first = client.get(LIST_URL)
+    assert len(listed_ids(first)) == 25
+    assert "page 1 of 2" in first.content.decode()
+    second = client.get(f"{LIST_URL}?page=2")
+    assert len(listed_ids(second)) == 5
+    assert set(listed_ids(first)).isdisjoint(listed_ids(second))
+    newest = Game.objects.order_by("-date").first()
+    assert listed_ids(first)[0] == newest.pk
+
+    filtered = client.get(f"{LIST_URL}?result=won&player=jon&partnership=&page=1").content.decode()
+    # Paging links keep the filters in use (and only those), with href and hx-get.
+    assert f'href="?player=jon&amp;result=won&amp;page=2"' in filtered
+    assert f'hx-get="/games/?player=jon&amp;result=won&amp;page=2"' in filtered
+
+
+@pytest.mark.parametrize(("page", "expected"), [("abc", 1), ("0", 2), ("99", 2), ("-1", 2)])
+def test_odd_page_numbers_give_a_page(client, jon, page, expected):
+    bulk_games(jon, 30)
+    response = client.get(f"{LIST_URL}?page={page}")
+    assert response.status_code == 200
+    assert f"page {expected} of 2" in response.content.decode()
+
+
+def test_htmx_request_gets_only_the_list(client, known_games):
+    response = client.get(f"{LIST_URL}?result=won&partnership=", headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in page and "<form" not in page and 'id="game-results"' not in page
+    assert '<p id="results-status" hx-swap-oob="innerHTML">2 games</p>' in page
+    assert listed_ids(response) == ids(known_games, "g4", "g1")
+    assert response.headers["HX-Push-Url"] == "/games/?result=won"
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_htmx_paging_pushes_the_page_address(client, jon):
+    bulk_games(jon, 30)
+    response = client.get(f"{LIST_URL}?page=2", headers={"HX-Request": "true"})
+    assert response.headers["HX-Push-Url"] == "/games/?page=2"
+    assert client.get(LIST_URL, headers={"HX-Request": "true"}).headers["HX-Push-Url"] == "/games/"
+
+
+def test_htmx_history_restore_gets_the_whole_page(client, known_games):
+    response = client.get(
+        f"{LIST_URL}?result=won", headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    )
+    page = response.content.decode()
+    assert "<html" in page and "hx-swap-oob" not in page
+
+
+def test_htmx_request_with_bad_values_reports_them_in_the_fragment(client, known_games):
+    response = client.get(f"{LIST_URL}?date_to=2026-13-01", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert problems(response)
+
+
+def test_filters_work_without_javascript(client, known_games):
+    """A plain GET form and plain links; htmx only enhances them."""
+    page = client.get(LIST_URL).content.decode()
+    form = re.search(r"<form[^>]*game-filters[^>]*>", page, re.S).group(0)
+    assert 'method="get"' in form and 'action="/games/"' in form
+    assert 'hx-get="/games/"' in form and 'hx-target="#game-results"' in form
+    assert 'hx-push-url="true"' in form
+    assert '<button type="submit"' in page
+    for name in ("player", "partnership", "result", "date_from", "date_to"):
+        assert f'name="{name}"' in page
+    assert 'type="date"' in page
+
+
+def test_filters_are_shown_with_their_values(client, known_games, jon):
+    page = client.get(f"{LIST_URL}?partnership={jon.pk}&result=lost&date_from=2026-01-02&player=ric").content.decode()
+    assert f'<option value="{jon.pk}" selected>' in page
+    assert '<option value="lost" selected>' in page
+    assert 'value="2026-01-02"' in page
+    assert 'value="ric"' in page
+    assert "<details class=\"filter-more\" open>" in page
+
+
+def test_list_page_links_to_each_partnership(client, known_games, jon):
+    page = client.get(LIST_URL).content.decode()
+    assert f'href="/partnerships/{jon.pk}/"' in page
+
+
+def test_only_get(client, db):
+    assert client.post(LIST_URL).status_code == 405
+
+
+# Query counts: the same, small number with 5 games or 30
+
+
+@pytest.mark.parametrize("count", [5, 30])
+@pytest.mark.parametrize(
+    "query", ["", "?page=2", "?result=won&date_from=2025-01-03&player=jon", "?partnership={pk}&result=lost"]
+)
+def test_games_list_queries_do_not_grow_with_games(client, jon, django_assert_max_num_queries, count, query):
+    bulk_games(jon, count)
+    bulk_games(services.partnership_get_or_create(odd_name="Ann", even_name="Bo"), count, outcomes="IIIIIIIIII")
+    with django_assert_max_num_queries(6):
+        response = client.get(LIST_URL + query.format(pk=jon.pk))
+    assert response.status_code == 200
+    with django_assert_max_num_queries(4):
+        client.get(LIST_URL + query.format(pk=jon.pk), headers={"HX-Request": "true"})
+
+
+@pytest.mark.parametrize("count", [5, 30])
+def test_partnership_page_queries_do_not_grow_with_games(client, jon, django_assert_max_num_queries, count):
+    bulk_games(jon, count)
+    bulk_games(jon, count, start=datetime.date(2024, 1, 1), outcomes="PPPPPPPPPP")
+    with django_assert_max_num_queries(3):
+        response = client.get(reverse("partnership_detail", args=[jon.pk]))
+    assert response.status_code == 200
+    assert f"{2 * count}</dd>" in response.content.decode()
+
+
+def test_partnership_statistics_never_load_hands(jon, django_assert_num_queries):
+    bulk_games(jon, 10)
+    with django_assert_num_queries(2) as captured:
+        selectors.partnership_statistics(jon)
+    assert all("pad_hand" not in query["sql"] for query in captured.captured_queries)
+
+
+# Downloads
+
+
+def csv_of(response):
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert re.match(r'attachment; filename="gorilla-games-\d{4}-\d\d-\d\d\.csv"', response["Content-Disposition"])
+    text = b"".join(response.streaming_content).decode()
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_csv_one_row_per_game(client, known_games):
+    rows = csv_of(client.get(reverse("games_csv")))
+    assert rows[0] == [
+        "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
+        "play", "fate", "game pride", "hands",
+    ]
+    by_id = {int(row[0]): row for row in rows[1:]}
+    assert len(by_id) == 6
+    assert by_id[known_games["g4"].pk] == [
+        str(known_games["g4"].pk), "2026-01-07", "Jon", "Richard", "10", "1", "won", "partnership",
+        "10/10", "10/11", "1", "11",
+    ]
+    assert by_id[known_games["g2"].pk][6:] == ["lost", "fates", "0/10", "10/10", "0", "10"]
+    assert by_id[known_games["g5"].pk][6:] == ["in progress", "", "1/2", "2/3", "", "3"]
+    assert by_id[known_games["other"].pk][2:4] == ["Émile", "Zoë"]
+    assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
+
+
+def test_csv_uses_the_same_filters(client, known_games):
+    rows = csv_of(client.get(reverse("games_csv") + "?result=lost&player=jon&date_from=bad"))
+    assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g3", "g2")
+
+
+def test_csv_names_never_run_as_formulas(client, db):
+    partnership = services.partnership_get_or_create(odd_name="=HYPERLINK(1)", even_name="@me")
+    make_game(partnership, datetime.date(2026, 1, 1), "M")
+    rows = csv_of(client.get(reverse("games_csv")))
+    assert rows[1][2:4] == ["'=HYPERLINK(1)", "'@me"]
+
+
+def test_json_export_of_the_list(client, known_games):
+    response = client.get(reverse("games_json") + "?result=won")
+    assert response["Content-Type"] == "application/json"
+    assert re.match(r'attachment; filename="gorilla-games-[\d-]+\.json"', response["Content-Disposition"])
+    document = json.loads(response.content)
+    assert document["format"] == "gorilla-pad/1"
+    assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
+    g4 = document["games"][0]
+    assert len(g4["hands"]) == 11
+    assert g4["pad"]["score"] == {"partnership": 10, "fates": 1}
+    # It reads back as an import file.
+    assert [len(spec.hands) for spec in read_document(document)] == [11, 10]
+
+
+def test_json_export_of_a_partnership(client, known_games, jon):
+    response = client.get(reverse("partnership_games_json", args=[jon.pk]))
+    assert 'filename="gorilla-jon-richard-' in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert [game["id"] for game in document["games"]] == ids(known_games, "g5", "g4", "g3", "g2", "g1")
+    assert client.get(reverse("partnership_games_json", args=[9999])).status_code == 404
+
+
+def test_json_export_keeps_non_ascii_names(client, known_games):
+    document = json.loads(client.get(reverse("games_json") + "?player=zoë").content)
+    assert document["games"][0]["partnership"] == {"odd": "Émile", "even": "Zoë"}
+
+
+def test_download_links_carry_the_filters(client, known_games):
+    page = client.get(f"{LIST_URL}?result=won&date_from=").content.decode()
+    assert 'href="/games/export.csv?result=won"' in page
+    assert 'href="/games/export.json?result=won"' in page
+
+
+# A partnership
+
+
+def test_partnership_statistics_of_known_games(known_games, jon):
+    stats = selectors.partnership_statistics(jon)
+    assert (stats.played, stats.won, stats.lost, stats.in_progress) == (5, 2, 2, 1)
+    # hands 10+10+10+11+3; M 10+0+0+10+1; P 0+10+1+0+1
+    assert str(stats.tally.play) == "21/33"
+    assert str(stats.tally.fate) == "33/44"
+    assert [(name, str(ratio)) for name, ratio in stats.generosity] == [("Jon", "17/22"), ("Richard", "16/22")]
+    assert stats.game_pride == {"1": 2, "0": 1, "?": 1}
+    # Finished in date order: won, lost, lost, won.
+    assert stats.longest_winning_run.length == 1
+    assert stats.longest_winning_run.first.id == known_games["g4"].pk  # the latest of equal runs
+    assert stats.longest_losing_run.length == 2
+    assert [game.id for game in stats.longest_losing_run.games] == ids(known_games, "g2", "g3")
+    assert (stats.current_run.won, stats.current_run.length) == (True, 1)
+    assert stats.best_game.id == known_games["g1"].pk  # won by 10
+    assert stats.worst_game.id == known_games["g3"].pk  # lost by 10, like g2, but later
+    assert [(year.year, year.won, year.lost) for year in stats.years] == [(2026, 2, 2)]
+    assert [bar.game.id for bar in stats.chart.bars] == ids(known_games, "g1", "g2", "g3", "g4")
+
+
+def test_partnership_page_shows_the_statistics(client, known_games, jon):
+    response = client.get(reverse("partnership_detail", args=[jon.pk]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    assert "Played 5" in text and "Won 2" in text and "Lost 2" in text and "In progress 1" in text
+    assert "21/33 64%" in text and "33/44 75%" in text
+    assert "Jon dealt 17/22 77%" in text and "Richard dealt 16/22 73%" in text
+    assert "Longest winning run 1" in text and "Longest losing run 2 2026-01-06 to 2026-01-06" in text
+    assert "Best: won by 10 10–0" in text and "Worst: lost by 10 0–10" in text
+    assert f'href="/games/{known_games["g3"].pk}/"' in page
+    assert "Now: 1 win in a row." in text
+    for mark, count in (("1", 2), ("0", 1), ("?", 1)):
+        assert re.search(rf'pride-mark">{re.escape(mark)}</span></dt>\s*<dd class="big">{count}</dd>', page)
+    assert f'href="/games/?partnership={jon.pk}"' in page
+    assert f'href="/partnerships/{jon.pk}/games.json"' in page
+
+
+def test_partnership_chart_is_inline_svg_with_an_accessible_title(client, known_games, jon):
+    page = client.get(reverse("partnership_detail", args=[jon.pk])).content.decode()
+    svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
+    assert 'role="img"' in svg and 'aria-labelledby="chart-title"' in svg
+    assert "<title id=\"chart-title\">Results of 4 finished games, oldest first: 2 won, 2 lost" in svg
+    assert svg.count('<rect class="bar-won"') == 2
+    assert svg.count('<rect class="bar-lost"') == 2
+    assert "<title>2026-01-07: won 10–1</title>" in svg
+    assert "<script" not in page.split("</head>")[1]
+
+
+def test_partnership_blank_pad_link_when_that_page_exists(client, known_games, jon):
+    page = client.get(reverse("partnership_detail", args=[jon.pk])).content.decode()
+    try:
+        url = reverse("partnership_blank_pdf", args=[jon.pk])
+    except NoReverseMatch:
+        assert "Blank pad" not in page
+    else:
+        assert f'href="{url}"' in page
+
+
+def test_partnership_without_games(client, db):
+    partnership = services.partnership_get_or_create(odd_name="New", even_name="Pair")
+    response = client.get(reverse("partnership_detail", args=[partnership.pk]))
+    assert response.status_code == 200
+    assert "No games yet for this partnership." in response.content.decode()
+
+
+def test_partnership_with_games_in_progress_only(client, jon):
+    make_game(jon, datetime.date(2026, 1, 1), "MP")
+    page = client.get(reverse("partnership_detail", args=[jon.pk])).content.decode()
+    assert "<svg" not in page
+    assert "1/2" in page  # play
+
+
+def test_unknown_partnership_is_404(client, db):
+    assert client.get("/partnerships/9999/").status_code == 404
+
+
+def test_partnership_page_escapes_names(client, db):
+    partnership = services.partnership_get_or_create(odd_name="<b>Eve</b>", even_name="Mal")
+    make_game(partnership, datetime.date(2026, 1, 1), "MMMMMMMMMM")
+    page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
+    assert "<b>Eve</b>" not in page and "&lt;b&gt;Eve&lt;/b&gt;" in page
+
+
+# Demo data
+
+
+def test_seed_demo_makes_valid_games(db):
+    out = io.StringIO()
+    call_command("seed_demo", games=60, partnerships=3, seed=7, stdout=out)
+    assert "Created 60 demo games" in out.getvalue()
+    games = list(Game.objects.prefetch_related("hands").select_related("partnership"))
+    assert len(games) == 60
+    assert Partnership.objects.count() == 3
+    years = {game.date.year for game in games}
+    assert len(years) >= 3
+    results = {game.result for game in games}
+    assert results == {"won", "lost", ""}
+    for game in games:
+        hands = sorted(game.hands.all(), key=lambda hand: hand.number)
+        pad = rules.compute_pad(hand.as_played() for hand in hands)  # raises for an impossible pad
+        assert (pad.finished, game.finished_at is not None) == (game.result != "",) * 2
+        assert {field: getattr(game, field) for field in SUMMARY_FIELDS} == summary_of_hands(
+            [hand.as_played() for hand in hands]
+        )
+        dealer = rules.first_dealer(game.date)
+        for hand in hands:
+            assert hand.dealer == dealer.value
+            dealer = dealer.other
+
+
+def test_seed_demo_is_repeatable_with_a_seed(db):
+    call_command("seed_demo", games=5, seed=3, stdout=io.StringIO())
+    first = list(Game.objects.order_by("pk").values_list("date", "hand_count", "result"))
+    Hand.objects.all().delete()
+    Game.objects.all().delete()
+    call_command("seed_demo", games=5, seed=3, stdout=io.StringIO())
+    assert list(Game.objects.order_by("pk").values_list("date", "hand_count", "result")) == first
+
+
+def test_seed_demo_refuses_bad_arguments(db):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="--partnerships"):
+        call_command("seed_demo", games=5, partnerships=0)
+    with pytest.raises(CommandError, match="--games"):
+        call_command("seed_demo", games=-1)

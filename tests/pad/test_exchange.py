@@ -175,3 +175,43 @@ def test_a_good_game_is_not_written_when_a_later_one_is_bad(db, tmp_path):
         import_document(tmp_path, document)
     assert not Game.objects.exists()
     assert not Partnership.objects.exists()
+
+
+EXAMPLE_CARDS = {"taker": "AS JS 10S 3S AH 6H 3H 10D 6D 4D", "giver": "QS 10H 9H 2H JD 9D 8D 7D AC 10C"}
+
+
+def test_cards_are_imported_in_the_canonical_notation(db, tmp_path):
+    document = broken(
+        ["games", 0, "hands", 2],
+        {"outcome": "P", "cards": {"taker": "S AJT3 H A63 D T64 C -", "giver": "♠Q ♥1092 ♦J987 ♣A10"}, "verdict_by": "solver"},
+    )
+    import_document(tmp_path, document)
+    hand = Hand.objects.get(game__date="2026-07-09", number=3)
+    assert (hand.taker_cards, hand.giver_cards) == (EXAMPLE_CARDS["taker"], EXAMPLE_CARDS["giver"])
+    exported = export()["games"][0]["hands"][2]
+    assert exported["cards"] == EXAMPLE_CARDS
+    assert exported["verdict_by"] == "solver"
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        ({"outcome": "P", "cards": {"taker": "AS ZZ", "giver": "KS QS"}}, "game 1, hand 3, field 'cards':"),
+        ({"outcome": "P", "cards": {"taker": "AS KS", "giver": "AS QS"}}, "game 1, hand 3, field 'cards':"),
+        ({"outcome": "P", "cards": {"taker": "AS KS"}}, "game 1, hand 3, field 'cards': the giver's cards are missing"),
+        ({"outcome": "P", "cards": ["AS"]}, "game 1, hand 3, field 'cards': must be an object"),
+        ({"outcome": "I", "cards": EXAMPLE_CARDS, "verdict_by": "solver"}, "the solver's verdict on these cards is P, not I"),
+        ({"outcome": "P", "verdict_by": "solver"}, "a verdict by the solver needs both hands' cards"),
+    ],
+)
+def test_bad_cards_are_named_and_nothing_is_written(db, tmp_path, hand, message):
+    with pytest.raises(CommandError) as raised:
+        import_document(tmp_path, broken(["games", 0, "hands", 2], hand))
+    assert message in str(raised.value)
+    assert not Game.objects.exists()
+
+
+def test_players_may_disagree_with_the_solver(db, tmp_path):
+    document = broken(["games", 0, "hands", 2], {"outcome": "I", "cards": EXAMPLE_CARDS, "verdict_by": "players"})
+    import_document(tmp_path, document)
+    assert Hand.objects.get(number=3, game__date="2026-07-09").verdict_by == "players"

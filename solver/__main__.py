@@ -1,0 +1,102 @@
+"""Command line: ``python -m solver TAKER GIVER [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .cards import Card, CardError, format_hand
+from .gorilla import GorillaResult, gorilla_out
+
+DESCRIPTION = "Gorilla it out: could the taker have won every trick of this deal?"
+
+NOTATION = """\
+Write each hand in one of two notations (any case; spaces or commas between):
+
+  card by card, rank then suit:   AS KS 10H TH 9d 2c     or   A♠ K♠ 10♥
+  suit by suit, off a sorted hand: "S AJT3 H A63 D T64 C -"  or  "♠AJ103 ♥A63 ♦1064 ♣-"
+
+Ranks are A K Q J 10 (or T) 9 8 7 6 5 4 3 2, suits S H D C or ♠ ♥ ♦ ♣.
+In the suit-by-suit notation "-" marks a void, a suit left out is void too,
+and suits may come in any order. Both hands have the same number of cards,
+1 to 13. Quote a hand that contains spaces.
+
+examples:
+  python -m solver "AS JS 10S 3S AH 6H 3H 10D 6D 4D" "QS 10H 9H 2H JD 9D 8D 7D AC 10C"
+  python -m solver "S AJT3 H A63 D T64 C -" "S Q H T92 D J987 C AT" --json
+
+Exit status: 0 for either verdict, 2 for hands that cannot be read.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with the notation explained in ``--help``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m solver",
+        description=DESCRIPTION,
+        epilog=NOTATION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("taker", metavar="TAKER", help="the taker's hand (he leads every trick)")
+    parser.add_argument("giver", metavar="GIVER", help="the giver's hand")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of text"
+    )
+    return parser
+
+
+def render_text(result: GorillaResult) -> str:
+    """The verdict, the winning line and the reason, for reading."""
+    lines = [
+        f"Taker: {format_hand(result.taker, symbols=True)}",
+        f"Giver: {format_hand(result.giver, symbols=True)}",
+        "",
+        "Possible." if result.possible else "Impossible.",
+        result.reason,
+    ]
+    if result.line is not None:
+        lines += ["", "Winning line (taker's card, giver's card):"]
+        lines += [
+            f"  {number:2}. {lead.symbol:>3} {reply.symbol:>3}"
+            for number, (lead, reply) in enumerate(result.line, start=1)
+        ]
+    areas = result.areas
+    lines += [
+        "",
+        "Areas after phase one:",
+        f"  taker  played {_cards(areas.taker_played)}  blocked {_cards(areas.taker_blocked)}"
+        f"  run {_cards(areas.taker_run)}",
+        f"  giver  played {_cards(areas.giver_played)}  pitch {_cards(areas.giver_pitch)}"
+        f"  keep {_cards(areas.giver_keep)}",
+        "  suits attacked: "
+        + (", ".join(suit.noun for suit in areas.attack_order) or "none"),
+        "",
+        "With the roles swapped: "
+        + ("possible." if result.possible_if_swapped else "impossible."),
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    try:
+        result = gorilla_out(arguments.taker, arguments.giver)
+    except CardError as error:
+        parser.error(str(error))  # exits with status 2, message on stderr
+    if arguments.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        print(render_text(result))
+    return 0
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(card.symbol for card in cards) or "-"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -60,6 +60,16 @@ def game_start(
     return Game.objects.create(partnership=partnership, date=date, notes=notes, first_dealer=chosen)
 
 
+def game_choose_first_dealer(*, game: Game, first_dealer: rules.Seat) -> Game:
+    """Let the other partner deal hand 1; only before any hand is recorded."""
+    with transaction.atomic():
+        if _locked_hands(game):
+            raise RecordingError("the first dealer can change only before the first hand")
+        game.first_dealer = "" if first_dealer is rules.first_dealer(game.date) else first_dealer
+        game.save(update_fields=["first_dealer"])
+    return game
+
+
 def _locked_hands(game: Game) -> list[Hand]:
     """Lock the game row for this transaction and return its hands in order."""
     Game.objects.select_for_update().filter(pk=game.pk).first()

@@ -165,6 +165,20 @@ def polite_refusal(number: int, error: RecordingError) -> str:
 
 
 @require_POST
+def first_dealer_choose(request, game_id: int):
+    """Before hand 1, the partners may let the other partner deal first."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat = request.POST.get("first_dealer")
+    if seat not in {choice.value for choice in rules.Seat}:
+        return refused(request, game, "Nothing was changed: first_dealer must be odd or even.")
+    try:
+        services.game_choose_first_dealer(game=game, first_dealer=rules.Seat(seat))
+    except RecordingError as error:
+        return refused(request, game, f"Nothing was changed: {error}.")
+    return after_action(request, game)
+
+
+@require_POST
 def hand_undo(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     form = UndoForm(request.POST)

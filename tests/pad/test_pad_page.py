@@ -434,3 +434,18 @@ def test_pad_page_with_everything_it_loads_is_light(client, game):
         with open(finders.find(asset.decode()), "rb") as handle:
             sizes[asset.decode()] = len(gzip.compress(handle.read()))
     assert sum(sizes.values()) < 60_000, sizes
+
+
+def test_first_dealer_can_change_before_the_first_hand(client, game):
+    page = client.get(pad_url(game)).content.decode()
+    assert "An odd day: the odd partner deals first." in page
+    response = client.post(reverse("first_dealer_choose", args=[game.pk]), {"first_dealer": "even"}, **HTMX)
+    assert "Hand 1: <strong>Richard</strong> deals, <strong>Jon</strong> takes." in response.content.decode()
+    post_hand(client, game, 1, "M")
+    assert game.hands.get().dealer == "even"
+    response = client.post(reverse("first_dealer_choose", args=[game.pk]), {"first_dealer": "odd"}, **HTMX)
+    assert "the first dealer can change only before the first hand" in response.content.decode()
+    game.refresh_from_db()
+    assert game.first_dealer == "even"
+    response = client.post(reverse("first_dealer_choose", args=[game.pk]), {"first_dealer": "north"}, **HTMX)
+    assert "first_dealer must be odd or even" in response.content.decode()

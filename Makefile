@@ -1,21 +1,40 @@
 # The two commands of the README: `make run` and `make test`. Both install what
 # they need first (a virtualenv from pyproject.toml pinned by constraints.txt;
-# for the tests also Debian's chromium and poppler-utils).
+# for the tests also Debian's chromium, poppler-utils and postgresql).
+#
+# `make test` runs the whole suite on SQLite, then again on a throwaway
+# PostgreSQL server on 127.0.0.1 (scripts/with-throwaway-postgres), where the
+# browser tests are left out: what differs there is the database. It fails if
+# either run fails. `make test-sqlite` and `make test-postgresql` run one each;
+# PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
-SYSTEM_PACKAGES := chromium poppler-utils
+SYSTEM_PACKAGES := chromium poppler-utils postgresql
+PYTEST_ARGS ?=
 
-.PHONY: run test install system-packages lock
+.PHONY: run test test-sqlite test-postgresql install system-packages lock
 
 run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(INSTALLED) system-packages
-	$(PY) -m pytest
+	@sqlite=passed; postgresql=passed; \
+	$(MAKE) --no-print-directory test-sqlite || sqlite=FAILED; \
+	$(MAKE) --no-print-directory test-postgresql || postgresql=FAILED; \
+	echo "==== make test: SQLite $$sqlite, PostgreSQL $$postgresql ===="; \
+	[ $$sqlite = passed ] && [ $$postgresql = passed ]
+
+test-sqlite: $(INSTALLED) system-packages
+	@echo "==== The test suite on SQLite ===="
+	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
+
+test-postgresql: $(INSTALLED) system-packages
+	@echo "==== The test suite on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests) ===="
+	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -m "not browser" $(PYTEST_ARGS)
 
 install: $(INSTALLED)
 

@@ -68,7 +68,7 @@ def main() -> int:
     from pad import pdf, selectors, services
     from pad.display import pad_display
 
-    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard")
+    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=None)
     game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
     for number, outcome in enumerate(TWENTY_HANDS, start=1):
         services.hand_record(game=game, number=number, outcome=outcome)

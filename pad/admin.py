@@ -1,12 +1,24 @@
 from django.contrib import admin
 
-from pad.models import Game, Hand, Partnership
+from pad.models import Game, Hand, Invitation, Partnership
 
 
 @admin.register(Partnership)
 class PartnershipAdmin(admin.ModelAdmin):
-    list_display = ["odd_name", "even_name", "created_at"]
-    search_fields = ["odd_name", "even_name"]
+    list_display = ["odd_name", "even_name", "created_by", "created_at"]
+    search_fields = ["odd_name", "even_name", "members__username"]
+    filter_horizontal = ["members"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Invitations are made and used through the partnership page; here they are read."""
+
+    list_display = ["partnership", "created_by", "created_at", "used_by", "used_at", "revoked_at"]
+    readonly_fields = ["token", "partnership", "created_by", "used_by", "used_at", "revoked_at"]
+
+    def has_add_permission(self, request):
+        return False
 
 
 class ReadOnlyHandsMixin:

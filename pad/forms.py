@@ -7,6 +7,7 @@ from django import forms
 from django.utils import timezone
 
 from pad.models import Hand, Partnership
+from pad.selectors import partnerships_of
 
 
 class StartGameForm(forms.Form):
@@ -26,9 +27,10 @@ class StartGameForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user, **kwargs):
         kwargs.setdefault("initial", {"date": timezone.localdate()})
         super().__init__(*args, **kwargs)
+        self.fields["partnership"].queryset = partnerships_of(user)
 
     def clean(self):
         cleaned = super().clean()

@@ -7,6 +7,7 @@ from the hands by :mod:`pad.rules`, never stored.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -26,11 +27,21 @@ class Partnership(models.Model):
     )
     even_name = models.CharField("even partner", max_length=NAME_MAX_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The accounts that may see and change the partnership's games: one or two
+    # (pad.services.invitation_accept refuses a third). None for games imported
+    # without an owner: only staff see those.
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="partnerships", blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="partnerships_created",
+    )
 
     class Meta:
         ordering = ["odd_name", "even_name"]
         constraints = [
-            models.UniqueConstraint(fields=["odd_name", "even_name"], name="partnership_unique_names"),
             models.CheckConstraint(
                 condition=~Q(odd_name="") & ~Q(even_name=""), name="partnership_names_present"
             ),
@@ -45,6 +56,41 @@ class Partnership(models.Model):
 
     def name_of(self, seat: rules.Seat) -> str:
         return self.odd_name if seat is rules.Seat.ODD else self.even_name
+
+
+MAX_MEMBERS = 2
+
+
+class Invitation(models.Model):
+    """A one-time link that makes whoever opens it (logged in) a member of the
+    partnership. The token is random (``secrets.token_urlsafe``): it must be
+    looked up and marked used anyway, so signing it would add nothing."""
+
+    token = models.CharField(max_length=64, unique=True)
+    partnership = models.ForeignKey(Partnership, on_delete=models.CASCADE, related_name="invitations")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_sent"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="invitations_used",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"invitation to {self.partnership}"
+
+    @property
+    def open(self) -> bool:
+        return self.used_at is None and self.revoked_at is None
 
 
 class Game(models.Model):
@@ -70,6 +116,9 @@ class Game(models.Model):
         blank=True,
         help_text="Who dealt the first hand, when not the partner the date gives.",
     )
+    # The read-only share link's token (pad.services.game_share); blank when
+    # the game is not shared. See pad.views.sharing for why it is random.
+    share_token = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     # The summary of the game's pad, for the history browser: written only by
     # pad.services._refresh_game_state from pad.summaries.game_summary, after
@@ -102,6 +151,9 @@ class Game(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(first_dealer__in=["", "odd", "even"]), name="game_first_dealer_valid"
+            ),
+            models.UniqueConstraint(
+                fields=["share_token"], condition=~Q(share_token=""), name="game_share_token_unique"
             ),
             models.CheckConstraint(
                 condition=Q(result__in=["", "won", "lost"]), name="game_result_valid"

@@ -19,8 +19,33 @@ class GameSummary:
     pad: rules.Pad
 
 
-def games_with_hands() -> QuerySet[Game]:
-    return Game.objects.select_related("partnership").prefetch_related(
+# Who sees what: a partnership's members see it and its games; staff see
+# everything, including the games imported without an owner. Every view reads
+# through these, so a stranger's request finds nothing (404), whatever the URL.
+
+
+def partnerships_of(user) -> QuerySet[Partnership]:
+    """The partnerships ``user`` may see and play in."""
+    if user.is_staff:
+        return Partnership.objects.all()
+    if not user.is_authenticated:
+        return Partnership.objects.none()
+    return Partnership.objects.filter(members=user)
+
+
+def games_visible_to(user) -> QuerySet[Game]:
+    """The games ``user`` may see and change."""
+    if user.is_staff:
+        return Game.objects.all()
+    if not user.is_authenticated:
+        return Game.objects.none()
+    return Game.objects.filter(partnership__members=user)
+
+
+def games_with_hands(games: QuerySet[Game] | None = None) -> QuerySet[Game]:
+    """``games`` (every game when None) with their partnership and hands."""
+    games = Game.objects.all() if games is None else games
+    return games.select_related("partnership").prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("number"))
     )
 
@@ -30,14 +55,11 @@ def pad_of(game: Game) -> rules.Pad:
     return rules.compute_pad(hand.as_played() for hand in game.hands.all())
 
 
-def game_summaries() -> list[GameSummary]:
-    """Every game, newest first, with its pad."""
-    return [GameSummary(game, pad_of(game)) for game in games_with_hands()]
-
-
-def recent_game_summaries(limit: int = 10) -> list[GameSummary]:
-    """The latest games, newest first, with their pads."""
-    return [GameSummary(game, pad_of(game)) for game in games_with_hands()[:limit]]
+def recent_game_summaries(user, limit: int = 10) -> list[GameSummary]:
+    """The latest games ``user`` may see, newest first, with their pads."""
+    return [
+        GameSummary(game, pad_of(game)) for game in games_with_hands(games_visible_to(user))[:limit]
+    ]
 
 
 # The history browser: lists and statistics from the summary fields stored on
@@ -60,7 +82,7 @@ class GameFilters:
     player: str = ""
 
 
-def partnerships_named(player: str) -> list[int]:
+def partnerships_named(player: str, partnerships: QuerySet[Partnership] | None = None) -> list[int]:
     """The ids of partnerships with a partner whose name contains ``player``.
 
     Matched in Python with casefold, so "émile" finds "Émile" on every database
@@ -69,14 +91,16 @@ def partnerships_named(player: str) -> list[int]:
     needle = player.strip().casefold()
     return [
         pk
-        for pk, odd_name, even_name in Partnership.objects.values_list("pk", "odd_name", "even_name")
+        for pk, odd_name, even_name in (
+            Partnership.objects.all() if partnerships is None else partnerships
+        ).values_list("pk", "odd_name", "even_name")
         if needle in odd_name.casefold() or needle in even_name.casefold()
     ]
 
 
-def games_for_history(filters: GameFilters = GameFilters()) -> QuerySet[Game]:
-    """The games matching ``filters``, newest first, with their partnership."""
-    games = Game.objects.select_related("partnership")
+def games_for_history(filters: GameFilters = GameFilters(), *, user) -> QuerySet[Game]:
+    """The games ``user`` may see matching ``filters``, newest first, with their partnership."""
+    games = games_visible_to(user).select_related("partnership")
     if filters.partnership is not None:
         games = games.filter(partnership=filters.partnership)
     if filters.result is not None:
@@ -86,13 +110,13 @@ def games_for_history(filters: GameFilters = GameFilters()) -> QuerySet[Game]:
     if filters.date_to is not None:
         games = games.filter(date__lte=filters.date_to)
     if filters.player.strip():
-        games = games.filter(partnership__in=partnerships_named(filters.player))
+        games = games.filter(partnership__in=partnerships_named(filters.player, partnerships_of(user)))
     return games.order_by("-date", "-id")
 
 
-def games_for_export(filters: GameFilters = GameFilters()) -> QuerySet[Game]:
+def games_for_export(filters: GameFilters = GameFilters(), *, user) -> QuerySet[Game]:
     """As :func:`games_for_history`, with the hands, for pad.exchange.export_document."""
-    return games_for_history(filters).prefetch_related(
+    return games_for_history(filters, user=user).prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("number"))
     )
 

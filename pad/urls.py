@@ -1,9 +1,26 @@
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from pad.views import games, history
-from pad.views import printing
+from pad.views import accounts, games, history, printing, sharing
 
 urlpatterns = [
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("share/<str:token>/", sharing.shared_pad, name="shared_pad"),
+    path("invitations/<str:token>/", sharing.invitation_accept, name="invitation_accept"),
+    path(
+        "partnerships/<int:partnership_id>/invitation/",
+        sharing.invitation_create,
+        name="invitation_create",
+    ),
+    path(
+        "partnerships/<int:partnership_id>/invitation/revoke/",
+        sharing.invitation_revoke,
+        name="invitation_revoke",
+    ),
+    path("games/<int:game_id>/share/", sharing.game_share, name="game_share"),
+    path("games/<int:game_id>/share/stop/", sharing.game_stop_sharing, name="game_stop_sharing"),
     path("", games.front_page, name="front_page"),
     path("games/", history.game_list, name="game_list"),
     path("games/export.csv", history.games_csv, name="games_csv"),

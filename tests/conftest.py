@@ -1,13 +1,46 @@
 import datetime
 
 import pytest
+from django.test import Client
 
 from pad import services
 
 
 @pytest.fixture
-def partnership(db):
-    return services.partnership_get_or_create(odd_name="Jon", even_name="Richard")
+def user(db, django_user_model):
+    """Jon's account: a member of the ``partnership`` fixture."""
+    return django_user_model.objects.create_user(username="jon", password="gorilla-pad-pass-1")
+
+
+@pytest.fixture
+def client(user):
+    """pytest-django's test client, logged in as ``user``."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def stranger(db, django_user_model):
+    """An account that is no member of any partnership of the fixtures."""
+    return django_user_model.objects.create_user(username="stranger", password="gorilla-pad-pass-2")
+
+
+@pytest.fixture
+def stranger_client(stranger):
+    client = Client()
+    client.force_login(stranger)
+    return client
+
+
+@pytest.fixture
+def anonymous_client(db):
+    return Client()
+
+
+@pytest.fixture
+def partnership(user):
+    return services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=user)
 
 
 @pytest.fixture

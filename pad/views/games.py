@@ -27,7 +27,7 @@ from pad.forms import (
     UndoForm,
 )
 from pad.models import Game
-from pad.selectors import games_with_hands, recent_game_summaries
+from pad.selectors import games_visible_to, games_with_hands, recent_game_summaries
 from pad.services import RecordingError
 
 PAD_TEMPLATE = "pad/game.html"
@@ -38,16 +38,16 @@ def front_page(request):
     return render(
         request,
         "pad/front_page.html",
-        {"summaries": recent_game_summaries(), "form": StartGameForm()},
+        {"summaries": recent_game_summaries(request.user), "form": StartGameForm(user=request.user)},
     )
 
 
 @require_POST
 def game_start(request):
-    form = StartGameForm(request.POST)
+    form = StartGameForm(request.POST, user=request.user)
     if form.is_valid():
         try:
-            game = start_game_from(form.cleaned_data)
+            game = start_game_from(form.cleaned_data, user=request.user)
         except RecordingError as error:
             form.add_error(error.field and _name_field(error.field), str(error))
         else:
@@ -55,7 +55,7 @@ def game_start(request):
     return render(
         request,
         "pad/front_page.html",
-        {"summaries": recent_game_summaries(), "form": form},
+        {"summaries": recent_game_summaries(request.user), "form": form},
         status=200 if request.htmx else 400,
     )
 
@@ -64,9 +64,9 @@ def _name_field(label: str) -> str | None:
     return {"odd partner": "odd_name", "even partner": "even_name"}.get(label)
 
 
-def start_game_from(data: dict) -> Game:
+def start_game_from(data: dict, *, user) -> Game:
     partnership = data["partnership"] or services.partnership_get_or_create(
-        odd_name=data["odd_name"], even_name=data["even_name"]
+        odd_name=data["odd_name"], even_name=data["even_name"], user=user
     )
     first_dealer = rules.Seat(data["first_dealer"]) if data["first_dealer"] else None
     return services.game_start(partnership=partnership, date=data["date"], first_dealer=first_dealer)
@@ -75,7 +75,7 @@ def start_game_from(data: dict) -> Game:
 @require_POST
 def game_rematch(request, game_id: int):
     """The next game of the same partnership, once this one is over."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = user_game(request, game_id)
     if game.finished_at is None:
         messages.warning(request, "A rematch starts once this game is over.")
         return redirect("game_pad", game_id=game.pk)
@@ -83,15 +83,21 @@ def game_rematch(request, game_id: int):
     return redirect("game_pad", game_id=rematch.pk)
 
 
-def load_game(game_id: int) -> Game:
-    return get_object_or_404(games_with_hands(), pk=game_id)
+def user_game(request, game_id: int) -> Game:
+    """The game, if the user may see it; 404 otherwise (a stranger learns nothing)."""
+    return get_object_or_404(games_visible_to(request.user), pk=game_id)
+
+
+def load_game(request, game_id: int) -> Game:
+    """As :func:`user_game`, with the partnership and hands loaded."""
+    return get_object_or_404(games_with_hands(games_visible_to(request.user)), pk=game_id)
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def game_pad(request, game_id: int):
     """The pad page; htmx polls it with ``?version=`` and gets 204 while nothing changed."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     display = pad_display(game)
     if request.htmx and request.GET.get("version") == display.version:
         return HttpResponse(status=204)
@@ -100,15 +106,16 @@ def game_pad(request, game_id: int):
 
 def render_pad(request, game: Game, display=None, status: int = 200):
     template = PAD_TEMPLATE + "#pad" if request.htmx else PAD_TEMPLATE
-    return render(
-        request, template, {"game": game, "display": display or pad_display(game)}, status=status
-    )
+    context = {"game": game, "display": display or pad_display(game)}
+    if game.share_token:
+        context["share_url"] = request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
+    return render(request, template, context, status=status)
 
 
 def after_action(request, game: Game):
     """The view restart after a post: a fresh pad for htmx, else a redirect."""
     if request.htmx:
-        return render_pad(request, load_game(game.pk))
+        return render_pad(request, load_game(request, game.pk))
     return redirect("game_pad", game_id=game.pk)
 
 
@@ -127,7 +134,7 @@ def form_problem(form) -> str:
 
 @require_POST
 def hand_record(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = user_game(request, game_id)
     form = RecordHandForm(request.POST)
     if not form.is_valid():
         return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
@@ -167,7 +174,7 @@ def polite_refusal(number: int, error: RecordingError) -> str:
 @require_POST
 def first_dealer_choose(request, game_id: int):
     """Before hand 1, the partners may let the other partner deal first."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = user_game(request, game_id)
     seat = request.POST.get("first_dealer")
     if seat not in {choice.value for choice in rules.Seat}:
         return refused(request, game, "Nothing was changed: first_dealer must be odd or even.")
@@ -180,7 +187,7 @@ def first_dealer_choose(request, game_id: int):
 
 @require_POST
 def hand_undo(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = user_game(request, game_id)
     form = UndoForm(request.POST)
     if not form.is_valid():
         return refused(request, game, f"Nothing was undone ({form_problem(form)}).")
@@ -194,7 +201,7 @@ def hand_undo(request, game_id: int):
 
 @require_POST
 def hand_change(request, game_id: int, number: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = user_game(request, game_id)
     form = ChangeOutcomeForm(request.POST)
     if not form.is_valid():
         return refused(request, game, f"Nothing was changed ({form_problem(form)}).")
@@ -214,7 +221,7 @@ def hand_change(request, game_id: int, number: int):
 @require_http_methods(["GET", "POST"])
 def gorilla_it_out(request, game_id: int):
     """Enter both hands of the lost hand; the solver gives its verdict, one tap records it."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     display = pad_display(game)
     if display.next_hand is None:
         messages.warning(request, "The game is over: there is no hand to gorilla out.")
@@ -237,7 +244,7 @@ def gorilla_it_out(request, game_id: int):
 @require_POST
 def gorilla_record(request, game_id: int):
     """Record the gorillaed-out hand as P or I; choosing against the solver overrules it."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = user_game(request, game_id)
     form = RecordVerdictForm(request.POST)
     if not form.is_valid():
         return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
@@ -266,7 +273,7 @@ def gorilla_record(request, game_id: int):
 @require_GET
 def hand_analysis(request, game_id: int, number: int):
     """The solver's analysis of a recorded hand's cards, for the wallow."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     hand = get_object_or_404(game.hands.all(), number=number)
     if not hand.has_cards:
         messages.info(request, f"Hand {number} was recorded without its cards.")

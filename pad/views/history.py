@@ -24,7 +24,7 @@ from django_htmx.http import push_url
 
 from pad import selectors
 from pad.exchange import export_document
-from pad.models import Game, Partnership
+from pad.models import MAX_MEMBERS, Game, Partnership
 
 GAMES_PER_PAGE = 25
 NAME_MAX_LENGTH = Partnership._meta.get_field("odd_name").max_length
@@ -138,6 +138,7 @@ class GameFilterForm(forms.Form):
 
 def read_filters(request: HttpRequest) -> GameFilterForm:
     form = GameFilterForm(request.GET)
+    form.fields["partnership"].queryset = selectors.partnerships_of(request.user)
     form.is_valid()
     return form
 
@@ -147,7 +148,7 @@ def read_filters(request: HttpRequest) -> GameFilterForm:
 def game_list(request: HttpRequest) -> HttpResponse:
     form = read_filters(request)
     filters = form.filters()
-    page = Paginator(selectors.games_for_history(filters), GAMES_PER_PAGE).get_page(
+    page = Paginator(selectors.games_for_history(filters, user=request.user), GAMES_PER_PAGE).get_page(
         request.GET.get("page")
     )
     query = form.query()
@@ -226,7 +227,7 @@ def games_csv(request: HttpRequest) -> StreamingHttpResponse:
     filters = read_filters(request).filters()
     writer = csv.writer(Echo())
     return StreamingHttpResponse(
-        (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters))),
+        (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters, user=request.user))),
         content_type="text/csv; charset=utf-8",
         headers={
             "Content-Disposition": f'attachment; filename="{attachment_name("gorilla-games", "csv")}"'
@@ -245,22 +246,31 @@ def json_attachment(document: dict, stem: str) -> JsonResponse:
 @require_GET
 def games_json(request: HttpRequest) -> JsonResponse:
     filters = read_filters(request).filters()
-    return json_attachment(export_document(selectors.games_for_export(filters)), "gorilla-games")
+    return json_attachment(export_document(selectors.games_for_export(filters, user=request.user)), "gorilla-games")
 
 
 @require_GET
 def partnership_games_json(request: HttpRequest, partnership_id: int) -> JsonResponse:
-    partnership = get_object_or_404(Partnership, pk=partnership_id)
-    games = selectors.games_for_export(selectors.GameFilters(partnership=partnership))
+    partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
+    games = selectors.games_for_export(selectors.GameFilters(partnership=partnership), user=request.user)
     stem = slugify(f"gorilla {partnership.odd_name} {partnership.even_name}") or "gorilla-games"
     return json_attachment(export_document(games), stem)
 
 
 @require_GET
 def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpResponse:
-    partnership = get_object_or_404(Partnership, pk=partnership_id)
+    partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
+    members = list(partnership.members.order_by("username"))
+    invitation = partnership.invitations.filter(used_at=None, revoked_at=None).first()
     return render(
         request,
         "pad/history/partnership.html",
-        {"partnership": partnership, "stats": selectors.partnership_statistics(partnership)},
+        {
+            "partnership": partnership,
+            "stats": selectors.partnership_statistics(partnership),
+            "members": members,
+            "can_invite": len(members) < MAX_MEMBERS,
+            "invitation_url": invitation
+            and request.build_absolute_uri(reverse("invitation_accept", args=[invitation.token])),
+        },
     )

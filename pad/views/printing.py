@@ -12,7 +12,6 @@ from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
 from pad.display import pad_display
-from pad.models import Partnership
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -39,7 +38,7 @@ def page_size(request) -> str:
 
 @require_GET
 def game_pad_pdf(request, game_id: int):
-    game = get_object_or_404(selectors.games_with_hands(), pk=game_id)
+    game = get_object_or_404(selectors.games_with_hands(selectors.games_visible_to(request.user)), pk=game_id)
     try:
         size = page_size(request)
     except ValueError as error:
@@ -50,7 +49,7 @@ def game_pad_pdf(request, game_id: int):
 
 @require_GET
 def partnership_blank_pdf(request, partnership_id: int):
-    partnership = get_object_or_404(Partnership, pk=partnership_id)
+    partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
     try:
         size = page_size(request)
         date = blank_pad_date(request)

@@ -49,13 +49,38 @@ def chromium():
 
 
 @pytest.fixture
-def phone(chromium):
-    """A fresh page the size of a phone (390x844), with touch."""
+def log_in(live_server, user):
+    """Log a browser context in as ``user``: a session made by the test client,
+    its cookie given to the browser (the login page itself has its own test)."""
+
+    def add_session(context):
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+        )
+        return context
+
+    return add_session
+
+
+@pytest.fixture
+def anonymous_phone(chromium):
+    """A fresh page the size of a phone (390x844), with touch, logged in as nobody."""
     context = chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone(anonymous_phone, log_in):
+    """As ``anonymous_phone``, logged in as the ``user`` fixture (Jon)."""
+    log_in(anonymous_phone.context)
+    return anonymous_phone
 
 
 @pytest.fixture

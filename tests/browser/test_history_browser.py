@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 WON, LOST = "MMMMMMMMMIPM", "IIPMIIIPIMII"
 
 
-def seed(odd_name, even_name, count, start, pattern):
+def seed(user, odd_name, even_name, count, start, pattern):
     """``count`` games of a partnership, one a day from ``start``, outcomes cycling
     through ``pattern`` (W won, L lost, G going on)."""
     specs = []
@@ -31,13 +31,13 @@ def seed(odd_name, even_name, count, start, pattern):
             spec.hands.append(Hand(number=number, outcome=outcome, dealer=dealer.value, taker=dealer.other.value))
             dealer = dealer.other
         specs.append(spec)
-    services.games_create_in_bulk(specs=specs)
+    services.games_create_in_bulk(specs=specs, user=user)
 
 
 @pytest.fixture
-def history(db):
-    seed("Ann", "Bo", 40, datetime.date(2024, 3, 1), "WWLWG")
-    seed("Carla", "Dev", 20, datetime.date(2025, 6, 1), "LWL")
+def history(user):
+    seed(user, "Ann", "Bo", 40, datetime.date(2024, 3, 1), "WWLWG")
+    seed(user, "Carla", "Dev", 20, datetime.date(2025, 6, 1), "LWL")
     return Game.objects.all()
 
 
@@ -105,8 +105,8 @@ def test_filter_page_and_open_a_game(live_server, phone, screenshot, history):
     phone.wait_for_selector(".found:has-text('page 2 of 2')")
 
 
-def test_filters_and_paging_without_javascript(live_server, chromium, screenshot, history):
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+def test_filters_and_paging_without_javascript(live_server, chromium, screenshot, history, log_in):
+    context = log_in(chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False))
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/games/?date_from=2026-02-30")
@@ -124,9 +124,9 @@ def test_filters_and_paging_without_javascript(live_server, chromium, screenshot
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_partnership_page(live_server, chromium, screenshot, history, scheme):
-    context = chromium.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme
+def test_partnership_page(live_server, chromium, screenshot, history, scheme, log_in):
+    context = log_in(
+        chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme)
     )
     page = context.new_page()
     try:

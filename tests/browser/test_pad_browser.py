@@ -79,8 +79,10 @@ def test_typed_cards_show_on_the_grid_and_errors_are_named(live_server, phone, s
     assert game.hands.count() == 0
 
 
-def test_a_second_phone_sees_new_marks_and_a_stale_tap_is_refused(live_server, chromium, phone, screenshot, game):
-    other = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+def test_a_second_phone_sees_new_marks_and_a_stale_tap_is_refused(
+    live_server, chromium, phone, screenshot, game, log_in
+):
+    other = log_in(chromium.new_context(viewport={"width": 390, "height": 844})).new_page()
     url = f"{live_server.url}/games/{game.pk}/"
     phone.goto(url)
     other.goto(url)

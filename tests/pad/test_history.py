@@ -31,7 +31,7 @@ def make_game(partnership, date, outcomes):
             }
         ],
     }
-    (game,) = services.games_import(specs=read_document(document))
+    (game,) = services.games_import(specs=read_document(document), user=partnership.members.first())
     game.refresh_from_db()
     return game
 
@@ -47,7 +47,7 @@ def bulk_games(partnership, count, *, start=datetime.date(2025, 1, 1), outcomes=
             spec.hands.append(Hand(number=number, outcome=outcome, dealer=dealer.value, taker=dealer.other.value))
             dealer = dealer.other
         specs.append(spec)
-    services.games_create_in_bulk(specs=specs)
+    services.games_create_in_bulk(specs=specs, user=partnership.members.first())
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def known_games(jon):
         "g4": make_game(jon, datetime.date(2026, 1, 7), "MMMMMMMMMIM"),
         "g5": make_game(jon, datetime.date(2026, 1, 8), "MPI"),
     }
-    others = services.partnership_get_or_create(odd_name="Émile", even_name="Zoë")
+    others = services.partnership_get_or_create(odd_name="Émile", even_name="Zoë", user=jon.members.first())
     games["other"] = make_game(others, datetime.date(2025, 12, 31), "IIIIIIIIII")
     return games
 
@@ -283,13 +283,13 @@ def test_only_get(client, db):
 @pytest.mark.parametrize(
     "query", ["", "?page=2", "?result=won&date_from=2025-01-03&player=jon", "?partnership={pk}&result=lost"]
 )
-def test_games_list_queries_do_not_grow_with_games(client, jon, django_assert_max_num_queries, count, query):
+def test_games_list_queries_do_not_grow_with_games(client, jon, user, django_assert_max_num_queries, count, query):
     bulk_games(jon, count)
-    bulk_games(services.partnership_get_or_create(odd_name="Ann", even_name="Bo"), count, outcomes="IIIIIIIIII")
-    with django_assert_max_num_queries(6):
+    bulk_games(services.partnership_get_or_create(odd_name="Ann", even_name="Bo", user=user), count, outcomes="IIIIIIIIII")
+    with django_assert_max_num_queries(6 + 2):  # + the session and the user
         response = client.get(LIST_URL + query.format(pk=jon.pk))
     assert response.status_code == 200
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(4 + 2):  # + the session and the user
         client.get(LIST_URL + query.format(pk=jon.pk), headers={"HX-Request": "true"})
 
 
@@ -297,7 +297,7 @@ def test_games_list_queries_do_not_grow_with_games(client, jon, django_assert_ma
 def test_partnership_page_queries_do_not_grow_with_games(client, jon, django_assert_max_num_queries, count):
     bulk_games(jon, count)
     bulk_games(jon, count, start=datetime.date(2024, 1, 1), outcomes="PPPPPPPPPP")
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(3 + 4):  # + session, user, members, invitation
         response = client.get(reverse("partnership_detail", args=[jon.pk]))
     assert response.status_code == 200
     assert f"{2 * count}</dd>" in response.content.decode()
@@ -343,8 +343,8 @@ def test_csv_uses_the_same_filters(client, known_games):
     assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g3", "g2")
 
 
-def test_csv_names_never_run_as_formulas(client, db):
-    partnership = services.partnership_get_or_create(odd_name="=HYPERLINK(1)", even_name="@me")
+def test_csv_names_never_run_as_formulas(client, user):
+    partnership = services.partnership_get_or_create(odd_name="=HYPERLINK(1)", even_name="@me", user=user)
     make_game(partnership, datetime.date(2026, 1, 1), "M")
     rows = csv_of(client.get(reverse("games_csv")))
     assert rows[1][2:4] == ["'=HYPERLINK(1)", "'@me"]
@@ -445,8 +445,8 @@ def test_partnership_blank_pad_link_when_that_page_exists(client, known_games, j
         assert f'href="{url}"' in page
 
 
-def test_partnership_without_games(client, db):
-    partnership = services.partnership_get_or_create(odd_name="New", even_name="Pair")
+def test_partnership_without_games(client, user):
+    partnership = services.partnership_get_or_create(odd_name="New", even_name="Pair", user=user)
     response = client.get(reverse("partnership_detail", args=[partnership.pk]))
     assert response.status_code == 200
     assert "No games yet for this partnership." in response.content.decode()
@@ -463,8 +463,8 @@ def test_unknown_partnership_is_404(client, db):
     assert client.get("/partnerships/9999/").status_code == 404
 
 
-def test_partnership_page_escapes_names(client, db):
-    partnership = services.partnership_get_or_create(odd_name="<b>Eve</b>", even_name="Mal")
+def test_partnership_page_escapes_names(client, user):
+    partnership = services.partnership_get_or_create(odd_name="<b>Eve</b>", even_name="Mal", user=user)
     make_game(partnership, datetime.date(2026, 1, 1), "MMMMMMMMMM")
     page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
     assert "<b>Eve</b>" not in page and "&lt;b&gt;Eve&lt;/b&gt;" in page

@@ -286,8 +286,9 @@ def test_the_pad_varies_on_htmx(client, game):
 # CSRF.
 
 
-def test_csrf_is_enforced_and_the_htmx_header_passes(game):
+def test_csrf_is_enforced_and_the_htmx_header_passes(game, user):
     client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
     page = client.get(pad_url(game)).content.decode()
     assert client.post(reverse("hand_record", args=[game.pk]), {"number": 1, "outcome": "M"}).status_code == 403
     assert outcomes(game) == ""

@@ -11,7 +11,7 @@ from tests.conftest import record_outcomes
 
 def test_front_page_lists_games_with_partners_dates_and_scores(client, game, django_assert_max_num_queries):
     record_outcomes(game, "MPI")
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(5 + 2):  # + the session and the user
         response = client.get(reverse("front_page"))
     assert response.status_code == 200
     page = response.content.decode()
@@ -27,11 +27,11 @@ def test_front_page_without_games_says_how_to_import(client, db):
     assert "import_games" in page
 
 
-def test_front_page_escapes_names(client, db):
+def test_front_page_escapes_names(client, user):
     from pad import services
     import datetime
 
-    partnership = services.partnership_get_or_create(odd_name="<b>Eve</b>", even_name="Mal")
+    partnership = services.partnership_get_or_create(odd_name="<b>Eve</b>", even_name="Mal", user=user)
     services.game_start(partnership=partnership, date=datetime.date(2026, 1, 1))
     page = client.get(reverse("front_page")).content.decode()
     assert "<b>Eve</b>" not in page

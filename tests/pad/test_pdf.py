@@ -72,7 +72,7 @@ def blank_pdf(client, partnership, **params):
 
 def test_game_pad_holds_names_date_totals_statistics_and_result(client, game, django_assert_max_num_queries):
     record_outcomes(game, FINISHED)
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(3 + 2):  # + the session and the user
         response = game_pdf(client, game)
     assert response["Content-Disposition"] == 'attachment; filename="gorilla-2026-07-09-jon-richard.pdf"'
     text = text_of(response.content)
@@ -265,8 +265,8 @@ def test_the_recording_fetcher_sees_and_refuses_what_markup_would_fetch(fetched)
     assert "file:///etc/passwd" in fetched and "http://example.com/x.png" in fetched
 
 
-def test_hostile_names_print_as_text_and_fetch_nothing(client, fetched, db):
-    partnership = services.partnership_get_or_create(odd_name=HOSTILE_ODD, even_name=HOSTILE_EVEN)
+def test_hostile_names_print_as_text_and_fetch_nothing(client, fetched, user):
+    partnership = services.partnership_get_or_create(odd_name=HOSTILE_ODD, even_name=HOSTILE_EVEN, user=user)
     game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
     record_outcomes(game, "MPI")
     game_content = game_pdf(client, game).content

@@ -4,19 +4,24 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from pad.exchange import ImportFileError, read_document
-from pad.services import games_import
+from pad.management.owners import user_named
+from pad.services import RecordingError, games_import
 
 
 class Command(BaseCommand):
     help = (
         "Import games from a JSON file (format gorilla-pad/1, as export_games prints it). "
-        "The whole file is checked first; a bad file writes nothing."
+        "The whole file is checked first; a bad file writes nothing. "
+        "With --user the games go to that user's partnerships; without it, to "
+        "partnerships with no member, which only staff see."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="path of the JSON file, or - for standard input")
+        parser.add_argument("--user", metavar="NAME", help="the username of the games' owner")
 
-    def handle(self, *args, file, **options):
+    def handle(self, *args, file, user=None, **options):
+        owner = user_named(user) if user is not None else None
         try:
             if file == "-":
                 document = json.load(sys.stdin)
@@ -31,6 +36,10 @@ class Command(BaseCommand):
             specs = read_document(document)
         except ImportFileError as error:
             raise CommandError(f"{file}: {error}; nothing was imported") from None
-        games = games_import(specs=specs)
+        try:
+            games = games_import(specs=specs, user=owner)
+        except RecordingError as error:  # the transaction was rolled back
+            raise CommandError(f"{file}: {error}; nothing was imported") from None
         hands = sum(len(spec.hands) for spec in specs)
         self.stdout.write(f"Imported {len(games)} games with {hands} hands.")
+

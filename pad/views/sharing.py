@@ -1,0 +1,121 @@
+"""Sharing: a partnership's one-time invitation to the partner, and a game's
+read-only link for spectators.
+
+Both links carry a long random token (``secrets.token_urlsafe(32)``, 256 bits)
+stored in the database, rather than a value signed with ``django.core.signing``:
+each must be revocable (and the invitation usable once), which needs a row to
+change whatever the token looks like. A stored random token is revoked by
+clearing it, leaks nothing about the game it names, and survives a change of
+SECRET_KEY; a signed value would need that same row plus a key to keep.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from pad import selectors, services
+from pad.display import pad_display
+from pad.models import Invitation
+from pad.services import RecordingError
+
+SHARED_TEMPLATE = "pad/shared.html"
+
+
+@require_POST
+def invitation_create(request, partnership_id: int):
+    partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
+    try:
+        services.invitation_create(partnership=partnership, user=request.user)
+    except RecordingError as error:
+        messages.warning(request, f"No invitation was made: {error}.")
+    else:
+        messages.info(request, "Send this link to your partner. It works once.")
+    return redirect("partnership_detail", partnership_id=partnership.pk)
+
+
+@require_POST
+def invitation_revoke(request, partnership_id: int):
+    partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
+    if services.invitation_revoke(partnership=partnership):
+        messages.info(request, "The invitation link was withdrawn: it no longer works.")
+    return redirect("partnership_detail", partnership_id=partnership.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request, token: str):
+    """GET shows whose partnership this is and a Join button; POST joins.
+
+    Joining takes a POST so that a link preview or a prefetch cannot use up
+    the one-time link.
+    """
+    invitation = Invitation.objects.select_related("partnership", "created_by").filter(token=token).first()
+    if request.method == "POST":
+        try:
+            partnership = services.invitation_accept(token=token, user=request.user)
+        except RecordingError as error:
+            if error.code == "member":
+                return redirect("partnership_detail", partnership_id=invitation.partnership_id)
+            return render(
+                request,
+                "pad/invitation.html",
+                {"invitation": None, "problem": error},
+                status=404 if error.code == "unknown" else 200,
+            )
+        messages.info(request, f"You are now a member of {partnership}.")
+        return redirect("partnership_detail", partnership_id=partnership.pk)
+    problem = None
+    if invitation is None:
+        problem = "this invitation link is not known"
+    elif invitation.used_at is not None:
+        problem = "this invitation link has already been used"
+    elif invitation.revoked_at is not None:
+        problem = "this invitation link has been withdrawn"
+    elif invitation.partnership.members.filter(pk=request.user.pk).exists():
+        return redirect("partnership_detail", partnership_id=invitation.partnership_id)
+    elif invitation.partnership.members.count() >= 2:
+        problem = "this partnership already has two members"
+    return render(
+        request,
+        "pad/invitation.html",
+        {"invitation": None if problem else invitation, "problem": problem},
+        status=404 if invitation is None else 200,
+    )
+
+
+@require_POST
+def game_share(request, game_id: int):
+    game = get_object_or_404(selectors.games_visible_to(request.user), pk=game_id)
+    services.game_share(game=game)
+    return redirect("game_pad", game_id=game.pk)
+
+
+@require_POST
+def game_stop_sharing(request, game_id: int):
+    game = get_object_or_404(selectors.games_visible_to(request.user), pk=game_id)
+    services.game_stop_sharing(game=game)
+    messages.info(request, "The share link no longer works.")
+    return redirect("game_pad", game_id=game.pk)
+
+
+def shared_url(request, game) -> str:
+    return request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
+
+
+@login_not_required
+@require_GET
+@vary_on_headers("HX-Request")
+def shared_pad(request, token: str):
+    """The pad, read-only, for anyone with the link; polled like the pad page
+    (``?version=``, 204 while nothing changed). A revoked link is a 404."""
+    game = get_object_or_404(selectors.games_with_hands().exclude(share_token=""), share_token=token)
+    display = pad_display(game)
+    if request.htmx and request.GET.get("version") == display.version:
+        return HttpResponse(status=204)
+    template = SHARED_TEMPLATE + "#shared-pad" if request.htmx else SHARED_TEMPLATE
+    return render(request, template, {"game": game, "display": display, "token": token})

@@ -1,0 +1,235 @@
+"""Who may see and change what: every URL of the pad, tried as a stranger (404,
+nothing changed) and as nobody (to the login page); accounts; staff."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, reverse
+
+from pad import services
+from pad.models import Game, Hand, Invitation, Partnership
+from pad.urls import urlpatterns
+from tests.conftest import record_outcomes
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+#: The pages anyone may open without logging in.
+PUBLIC = {"login", "signup", "shared_pad"}
+#: Pages that name no partnership nor game: a stranger opens them, and finds only their own.
+OWN_PAGES = {"front_page", "game_list", "games_csv", "games_json", "game_start", "login", "logout", "signup"}
+#: Pages reached through a token, not an id: a stranger with an unknown token finds nothing.
+TOKEN_PAGES = {"shared_pad", "invitation_accept"}
+
+#: What a stranger might post, whatever the form: every field of every pad form.
+POST_DATA = {
+    "number": "1",
+    "outcome": "P",
+    "shown": "M",
+    "first_dealer": "even",
+    "taker_cards": "7H 6H 5D",
+    "giver_cards": "QH JH 6D",
+}
+
+
+def pad_urls():
+    return [pattern for pattern in urlpatterns if isinstance(pattern, URLPattern)]
+
+
+def test_every_url_is_classified():
+    """A new URL names a game or a partnership, or is listed here on purpose."""
+    for pattern in pad_urls():
+        converters = set(pattern.pattern.converters)
+        assert converters & {"game_id", "partnership_id"} or pattern.name in OWN_PAGES | TOKEN_PAGES, pattern
+
+
+@pytest.fixture
+def owned(game, partnership, user):
+    """Jon's game with hands (hand 3 with its cards), shared, and an open invitation."""
+    record_outcomes(game, "MM")
+    services.hand_record(
+        game=game, number=3, outcome="I", taker_cards="7H 6H 5D", giver_cards="QH JH 6D", verdict_by="solver"
+    )
+    services.game_share(game=game)
+    services.invitation_create(partnership=partnership, user=user)
+    return game
+
+
+def url_of(pattern, game, token="not-a-token-of-anything"):
+    kwargs = {}
+    for name in pattern.pattern.converters:
+        kwargs[name] = {"game_id": game.pk, "partnership_id": game.partnership_id, "number": 3, "token": token}[name]
+    return reverse(pattern.name, kwargs=kwargs)
+
+
+def snapshot():
+    """Everything a stranger's request could change."""
+    return (
+        list(Partnership.objects.values_list("pk", "odd_name", "even_name", "created_by")),
+        sorted(Partnership.members.through.objects.values_list("partnership_id", "user_id")),
+        list(Game.objects.order_by("pk").values()),
+        list(Hand.objects.order_by("pk").values()),
+        list(Invitation.objects.order_by("pk").values()),
+    )
+
+
+def object_patterns():
+    return [pattern for pattern in pad_urls() if pattern.name not in OWN_PAGES]
+
+
+@pytest.mark.parametrize("pattern", object_patterns(), ids=lambda pattern: pattern.name)
+def test_a_stranger_gets_404_and_changes_nothing(stranger_client, owned, pattern):
+    url = url_of(pattern, owned)
+    before = snapshot()
+    statuses = []
+    for method in ("get", "post"):
+        for extra in ({}, HTMX):
+            response = getattr(stranger_client, method)(url, POST_DATA if method == "post" else {}, **extra)
+            statuses.append(response.status_code)
+    # 405 for the method a view does not take, 404 for the one it does: never the page.
+    assert set(statuses) <= {404, 405} and 404 in statuses, (url, statuses)
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("pattern", object_patterns(), ids=lambda pattern: pattern.name)
+def test_a_member_opens_what_a_stranger_cannot(client, owned, pattern):
+    """The control for the test above: the same URLs exist for Jon."""
+    if pattern.name in TOKEN_PAGES:
+        token = owned.share_token if pattern.name == "shared_pad" else Invitation.objects.get().token
+        url = url_of(pattern, owned, token)
+    else:
+        url = url_of(pattern, owned)
+    response = client.get(url)
+    if response.status_code == 405:
+        response = client.post(url, POST_DATA)
+    assert response.status_code in (200, 302), (url, response.status_code)
+
+
+@pytest.mark.parametrize("pattern", pad_urls(), ids=lambda pattern: pattern.name)
+def test_nobody_is_sent_to_the_login_page(anonymous_client, owned, pattern):
+    url = url_of(pattern, owned, owned.share_token)
+    before = snapshot()
+    for method in ("get", "post"):
+        response = getattr(anonymous_client, method)(url, POST_DATA if method == "post" else {})
+        if pattern.name in PUBLIC:
+            assert not response.get("Location", "").startswith("/accounts/login/?next="), url
+        else:
+            assert response.status_code == 302, (url, method)
+            assert response["Location"] == f"{reverse('login')}?next={url}"
+    if pattern.name != "signup":
+        assert snapshot() == before
+
+
+def test_a_strangers_lists_and_exports_hold_none_of_jons_games(stranger_client, owned):
+    for name in ("front_page", "game_list", "games_csv", "games_json"):
+        response = stranger_client.get(reverse(name))
+        content = b"".join(response.streaming_content) if response.streaming else response.content
+        assert response.status_code == 200
+        assert b"Richard" not in content, name
+    # Nor can a stranger pick Jon's partnership by its id.
+    response = stranger_client.get(reverse("game_list"), {"partnership": owned.partnership_id})
+    assert "There is no partnership" in response.content.decode()
+    response = stranger_client.get(reverse("games_json"), {"partnership": owned.partnership_id})
+    assert response.json()["games"] == []
+
+
+def test_a_stranger_cannot_start_a_game_in_jons_partnership(stranger_client, owned, partnership):
+    response = stranger_client.post(
+        reverse("game_start"), {"partnership": partnership.pk, "date": "2026-07-10"}
+    )
+    assert response.status_code == 400
+    assert partnership.games.count() == 1
+
+
+def test_the_start_form_offers_the_users_partnerships_only(client, partnership, stranger):
+    services.partnership_get_or_create(odd_name="Xavier", even_name="Yolanda", user=stranger)
+    page = client.get(reverse("front_page")).content.decode()
+    assert "Jon &amp; Richard" in page and "Xavier" not in page
+
+
+def test_starting_with_new_names_makes_the_user_a_member(client, user):
+    response = client.post(
+        reverse("game_start"), {"odd_name": "Ann", "even_name": "Bo", "date": "2026-07-10"}
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert list(game.partnership.members.all()) == [user]
+    assert game.partnership.created_by == user
+
+
+def test_staff_see_every_game_including_those_of_no_one(owned, django_user_model):
+    ownerless = services.partnership_get_or_create(odd_name="Imported", even_name="Pair")
+    imported = services.game_start(partnership=ownerless, date=datetime.date(2026, 1, 1))
+    staff = django_user_model.objects.create_user("admin", password="x-long-password-1", is_staff=True)
+    client = Client()
+    client.force_login(staff)
+    for game in (owned, imported):
+        assert client.get(reverse("game_pad", args=[game.pk])).status_code == 200
+        assert client.get(reverse("partnership_detail", args=[game.partnership_id])).status_code == 200
+    assert "Imported" in client.get(reverse("game_list")).content.decode()
+
+
+def test_ownerless_games_are_hidden_from_users(client, owned):
+    ownerless = services.partnership_get_or_create(odd_name="Imported", even_name="Pair")
+    imported = services.game_start(partnership=ownerless, date=datetime.date(2026, 1, 1))
+    assert client.get(reverse("game_pad", args=[imported.pk])).status_code == 404
+    assert "Imported" not in client.get(reverse("game_list")).content.decode()
+
+
+# Accounts.
+
+
+def test_sign_up_logs_in_and_shows_the_name_and_log_out(anonymous_client, django_user_model):
+    page = anonymous_client.get(reverse("signup"))
+    assert page.status_code == 200 and 'name="password1"' in page.content.decode()
+    response = anonymous_client.post(
+        reverse("signup"),
+        {"username": "ann", "password1": "a long pass phrase 7", "password2": "a long pass phrase 7"},
+    )
+    assert response.status_code == 302 and response["Location"] == reverse("front_page")
+    assert django_user_model.objects.filter(username="ann").exists()
+    page = anonymous_client.get(reverse("front_page")).content.decode()
+    assert "ann" in page and "Log out" in page
+    assert f'action="{reverse("logout")}"' in page
+
+
+def test_sign_up_refuses_a_bad_form_and_keeps_a_safe_next(anonymous_client, django_user_model):
+    response = anonymous_client.post(
+        reverse("signup"), {"username": "ann", "password1": "abc", "password2": "abd"}
+    )
+    assert response.status_code == 400
+    assert not django_user_model.objects.exists()
+    response = anonymous_client.post(
+        reverse("signup"),
+        {"username": "ann", "password1": "a long pass phrase 7", "password2": "a long pass phrase 7",
+         "next": "/games/"},
+    )
+    assert response["Location"] == "/games/"
+    other = Client()
+    response = other.post(
+        reverse("signup"),
+        {"username": "bo", "password1": "a long pass phrase 8", "password2": "a long pass phrase 8",
+         "next": "https://evil.example/"},
+    )
+    assert response["Location"] == reverse("front_page")
+
+
+def test_log_in_and_log_out(anonymous_client, user):
+    assert anonymous_client.get(reverse("login")).status_code == 200
+    response = anonymous_client.post(reverse("login"), {"username": "jon", "password": "wrong"})
+    assert response.status_code == 200 and "_auth_user_id" not in anonymous_client.session
+    response = anonymous_client.post(
+        reverse("login"), {"username": "jon", "password": "gorilla-pad-pass-1", "next": "/games/"}
+    )
+    assert response.status_code == 302 and response["Location"] == "/games/"
+    assert anonymous_client.get(reverse("front_page")).status_code == 200
+    assert anonymous_client.get(reverse("logout")).status_code == 405  # log out is a POST
+    response = anonymous_client.post(reverse("logout"))
+    assert response.status_code == 302 and response["Location"] == reverse("login")
+    assert anonymous_client.get(reverse("front_page")).status_code == 302
+
+
+def test_the_admin_keeps_its_own_login(anonymous_client):
+    response = anonymous_client.get("/admin/")
+    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    assert anonymous_client.get("/admin/login/").status_code == 200

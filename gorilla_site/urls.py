@@ -1,7 +1,17 @@
 from django.contrib import admin
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpResponse
 from django.urls import include, path
 
+
+@login_not_required
+def healthz(request):
+    """A trivial view: the load bench measures the pad against it."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("", include("pad.urls")),
 ]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pad import rules
 from pad.models import Game, Hand, Partnership
-from pad.services import RecordingError, build_hand
+from pad.services import RecordingError, build_hand, check_text
 
 FORMAT = "gorilla-pad/1"
 
@@ -99,6 +99,7 @@ def read_game(position: int, game: object) -> GameSpec:
     notes = game.get("notes", "")
     if not isinstance(notes, str):
         raise ImportFileError(f"{where}, field 'notes': must be a string")
+    read_text(f"{where}, field 'notes'", notes, lines=True)
     hands = game.get("hands", [])
     if not isinstance(hands, list):
         raise ImportFileError(f"{where}, field 'hands': must be a list")
@@ -128,10 +129,18 @@ def read_partnership(where: str, partnership: object) -> tuple[str, str]:
             raise ImportFileError(f"{where}, field 'partnership.{seat}': must be a non-empty name")
         if len(name.strip()) > Partnership._meta.get_field("odd_name").max_length:
             raise ImportFileError(f"{where}, field 'partnership.{seat}': longer than 60 characters")
+        read_text(f"{where}, field 'partnership.{seat}'", name)
         names.append(name.strip())
     if names[0].casefold() == names[1].casefold():
         raise ImportFileError(f"{where}, field 'partnership': the partners need different names")
     return names[0], names[1]
+
+
+def read_text(where: str, text: str, *, lines: bool = False) -> None:
+    try:
+        check_text(text, label="text", lines=lines)
+    except RecordingError as error:
+        raise ImportFileError(f"{where}: {error}") from None
 
 
 def read_date(where: str, value: object) -> datetime.date:

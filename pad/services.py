@@ -7,6 +7,8 @@ request raises :class:`RecordingError` and leaves the database as it was.
 from __future__ import annotations
 
 import datetime
+import secrets
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -16,10 +18,12 @@ from django.utils import timezone
 
 from pad import rules
 from pad.cards import CardsError, check_cards
-from pad.models import Game, Hand, Partnership
+from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
 from pad.summaries import game_summary
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
     from pad.exchange import GameSpec
 
 
@@ -35,17 +39,113 @@ class RecordingError(ValueError):
         self.code = code
 
 
-def partnership_get_or_create(*, odd_name: str, even_name: str) -> Partnership:
+def check_text(text: str, *, label: str, field: str | None = None, lines: bool = False) -> None:
+    """Refuse control characters (PostgreSQL stores no NUL) and lone surrogates.
+
+    With ``lines`` a note may hold tabs and line breaks.
+    """
+    allowed = "\t\n\r" if lines else ""
+    for character in text:
+        if unicodedata.category(character) in {"Cc", "Cs"} and character not in allowed:
+            raise RecordingError(
+                f"the {label} holds a control character ({ascii(character)}); "
+                "use letters, digits and punctuation",
+                field=field or label,
+            )
+
+
+def partnership_get_or_create(
+    *, odd_name: str, even_name: str, user: AbstractBaseUser | None = None
+) -> Partnership:
+    """The partnership of these two names among ``user``'s, or a new one with
+    ``user`` as its member. With no user: among the partnerships with no member
+    (imported without an owner), which only staff see; so a caller that forgets
+    the user hides the games rather than showing them to anyone."""
     odd_name, even_name = odd_name.strip(), even_name.strip()
     for label, name in (("odd partner", odd_name), ("even partner", even_name)):
         if not name:
             raise RecordingError(f"the {label}'s name is empty", field=label)
+        check_text(name, label=f"{label}'s name", field=label)
         if len(name) > Partnership._meta.get_field("odd_name").max_length:
             raise RecordingError(f"the {label}'s name is longer than 60 characters", field=label)
     if odd_name.casefold() == even_name.casefold():
         raise RecordingError("the two partners need different names")
-    partnership, _ = Partnership.objects.get_or_create(odd_name=odd_name, even_name=even_name)
+    with transaction.atomic():
+        if user is None:
+            candidates = Partnership.objects.filter(members=None)
+        else:
+            candidates = Partnership.objects.filter(members=user)
+        partnership = candidates.filter(odd_name=odd_name, even_name=even_name).order_by("pk").first()
+        if partnership is None:
+            partnership = Partnership.objects.create(
+                odd_name=odd_name, even_name=even_name, created_by=user
+            )
+            if user is not None:
+                partnership.members.add(user)
     return partnership
+
+
+def invitation_create(*, partnership: Partnership, user: AbstractBaseUser) -> Invitation:
+    """A new one-time link to join ``partnership``; earlier open links are revoked."""
+    with transaction.atomic():
+        if partnership.members.count() >= MAX_MEMBERS:
+            raise RecordingError("this partnership already has two members")
+        partnership.invitations.filter(used_at=None, revoked_at=None).update(revoked_at=timezone.now())
+        return Invitation.objects.create(
+            token=secrets.token_urlsafe(32), partnership=partnership, created_by=user
+        )
+
+
+def invitation_revoke(*, partnership: Partnership) -> int:
+    """Revoke every open invitation of ``partnership``; returns how many."""
+    return partnership.invitations.filter(used_at=None, revoked_at=None).update(
+        revoked_at=timezone.now()
+    )
+
+
+def invitation_accept(*, token: str, user: AbstractBaseUser) -> Partnership:
+    """Make ``user`` a member through an open invitation, which is then used up.
+
+    Refused (RecordingError, nothing changed) when the token is unknown, used or
+    revoked, when ``user`` is already a member, or when the partnership has two
+    members already.
+    """
+    with transaction.atomic():
+        invitation = (
+            Invitation.objects.select_for_update().select_related("partnership").filter(token=token).first()
+        )
+        if invitation is None:
+            raise RecordingError("this invitation link is not known", code="unknown")
+        if invitation.used_at is not None:
+            raise RecordingError("this invitation link has already been used", code="used")
+        if invitation.revoked_at is not None:
+            raise RecordingError("this invitation link has been withdrawn", code="revoked")
+        partnership = invitation.partnership
+        Partnership.objects.select_for_update().filter(pk=partnership.pk).first()
+        if partnership.members.filter(pk=user.pk).exists():
+            raise RecordingError("you are already a member of this partnership", code="member")
+        if partnership.members.count() >= MAX_MEMBERS:
+            raise RecordingError("this partnership already has two members", code="full")
+        partnership.members.add(user)
+        invitation.used_at = timezone.now()
+        invitation.used_by = user
+        invitation.save(update_fields=["used_at", "used_by"])
+    return partnership
+
+
+def game_share(*, game: Game) -> Game:
+    """Give the game a read-only share link, keeping the one it has."""
+    if not game.share_token:
+        game.share_token = secrets.token_urlsafe(32)
+        game.save(update_fields=["share_token"])
+    return game
+
+
+def game_stop_sharing(*, game: Game) -> Game:
+    """Revoke the game's share link: the old address then answers 404."""
+    game.share_token = ""
+    game.save(update_fields=["share_token"])
+    return game
 
 
 def game_start(
@@ -56,6 +156,7 @@ def game_start(
     first_dealer: rules.Seat | None = None,
 ) -> Game:
     """A new game; the first dealer comes from the date unless the partners chose."""
+    check_text(notes, label="game's notes", field="notes", lines=True)
     chosen = "" if first_dealer is None or first_dealer is rules.first_dealer(date) else first_dealer
     return Game.objects.create(partnership=partnership, date=date, notes=notes, first_dealer=chosen)
 
@@ -134,6 +235,7 @@ def build_hand(
     if fates_point and outcome != Hand.Outcome.IMPOSSIBLE:
         raise RecordingError("a Fates' point is recorded as I", field="fates_point")
     irregularity = irregularity.strip()
+    check_text(irregularity, label="irregularity note", field="irregularity")
     if len(irregularity) > Hand._meta.get_field("irregularity").max_length:
         raise RecordingError(
             "the irregularity note is longer than 200 characters", field="irregularity"
@@ -268,12 +370,15 @@ def hand_change_outcome(
     return hand
 
 
-def games_import(*, specs: Iterable[GameSpec]) -> list[Game]:
-    """Write checked games (see :func:`pad.exchange.read_document`) all at once."""
+def games_import(*, specs: Iterable[GameSpec], user: AbstractBaseUser | None = None) -> list[Game]:
+    """Write checked games (see :func:`pad.exchange.read_document`) all at once,
+    to ``user``'s partnerships (to partnerships with no member when None)."""
     games = []
     with transaction.atomic():
         for spec in specs:
-            partnership = partnership_get_or_create(odd_name=spec.odd_name, even_name=spec.even_name)
+            partnership = partnership_get_or_create(
+                odd_name=spec.odd_name, even_name=spec.even_name, user=user
+            )
             game = game_start(partnership=partnership, date=spec.date, notes=spec.notes)
             for hand in spec.hands:
                 hand.game = game
@@ -283,13 +388,16 @@ def games_import(*, specs: Iterable[GameSpec]) -> list[Game]:
     return games
 
 
-def games_create_in_bulk(*, specs: Iterable[GameSpec], batch_size: int = 1000) -> int:
+def games_create_in_bulk(
+    *, specs: Iterable[GameSpec], batch_size: int = 1000, user: AbstractBaseUser | None = None
+) -> int:
     """Write many checked games at once (for demos and benchmarks): games and
     hands go in with ``bulk_create``, batch by batch, and each game's summary
     comes from the same :func:`pad.summaries.game_summary` as after any change.
 
     The hands of each spec must be numbered 1, 2, ... and form a pad that can
     exist (:class:`rules.PadError` otherwise); returns the number of games.
+    The games go to ``user``'s partnerships, or to partnerships with no member.
     """
     from itertools import islice
 
@@ -306,7 +414,7 @@ def games_create_in_bulk(*, specs: Iterable[GameSpec], batch_size: int = 1000) -
                 names = (spec.odd_name, spec.even_name)
                 if names not in partnerships:
                     partnerships[names] = partnership_get_or_create(
-                        odd_name=spec.odd_name, even_name=spec.even_name
+                        odd_name=spec.odd_name, even_name=spec.even_name, user=user
                     )
                 pad = _pad_of(spec.hands)
                 games.append(

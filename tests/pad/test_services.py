@@ -159,9 +159,19 @@ def test_partnership_names_are_checked(db, odd, even, message):
         services.partnership_get_or_create(odd_name=odd, even_name=even)
 
 
-def test_partnership_is_found_again_by_names(partnership):
-    again = services.partnership_get_or_create(odd_name=" Jon ", even_name="Richard")
+def test_partnership_is_found_again_by_names(partnership, user):
+    again = services.partnership_get_or_create(odd_name=" Jon ", even_name="Richard", user=user)
     assert again.pk == partnership.pk
+
+
+def test_partnership_names_are_unique_per_member_only(partnership, user, stranger):
+    theirs = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=stranger)
+    assert theirs.pk != partnership.pk
+    assert list(theirs.members.all()) == [stranger] and theirs.created_by == stranger
+    assert list(partnership.members.all()) == [user]
+    ownerless = services.partnership_get_or_create(odd_name="Jon", even_name="Richard")
+    assert ownerless.pk not in (partnership.pk, theirs.pk) and not ownerless.members.exists()
+    assert services.partnership_get_or_create(odd_name="Jon", even_name="Richard").pk == ownerless.pk
 
 
 # The database itself refuses what must never hold.
@@ -177,8 +187,10 @@ def test_database_refuses_a_second_hand_with_the_same_number(game):
     "fields",
     [
         {"outcome": "X"},
-        {"dealer": "north"},
-        {"taker": "south"},
+        # Within max_length, so that the check constraint refuses it on every
+        # database: PostgreSQL would refuse "north" as too long for varchar(4).
+        {"dealer": "west"},
+        {"taker": "east"},
         {"number": 0},
         {"outcome": "M", "fates_point": True},
         {"outcome": "M", "irregularity": "revoke"},

@@ -305,6 +305,35 @@ def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
     return hand
 
 
+def hand_record_gorillaed(
+    *,
+    game: Game,
+    number: int,
+    outcome: str,
+    taker_cards: str,
+    giver_cards: str,
+    taker: str | None = None,
+) -> Hand:
+    """Record a hand gorillaed out at the table, with both hands' cards.
+
+    The verdict is the solver's when the players recorded what it said, and
+    theirs when they overruled it (``verdict_by`` says which).
+    """
+    try:
+        verdict = check_cards(taker_cards, giver_cards).verdict
+    except CardsError as error:
+        raise RecordingError(str(error), field="cards") from None
+    return hand_record(
+        game=game,
+        number=number,
+        outcome=outcome,
+        taker=taker,
+        taker_cards=taker_cards,
+        giver_cards=giver_cards,
+        verdict_by=Hand.VerdictBy.SOLVER if outcome == verdict else Hand.VerdictBy.PLAYERS,
+    )
+
+
 def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
     """Remove the last hand; a finished game is reopened this way only.
 

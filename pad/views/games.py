@@ -26,7 +26,7 @@ from pad.forms import (
     StartGameForm,
     UndoForm,
 )
-from pad.models import Game
+from pad.models import Game, Hand
 from pad.selectors import games_visible_to, games_with_hands, recent_game_summaries
 from pad.services import RecordingError
 
@@ -250,24 +250,19 @@ def gorilla_record(request, game_id: int):
         return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
     data = form.cleaned_data
     try:
-        verdict = "P" if solver.gorilla_out(data["taker_cards"], data["giver_cards"]).possible else "I"
-    except solver.CardError as error:
-        return refused(request, game, f"Nothing was recorded: {error}.")
-    try:
-        services.hand_record(
+        hand = services.hand_record_gorillaed(
             game=game,
             number=data["number"],
             outcome=data["outcome"],
             taker=dealer_as_taker(game, data["dealer_took"]),
             taker_cards=data["taker_cards"],
             giver_cards=data["giver_cards"],
-            verdict_by="solver" if data["outcome"] == verdict else "players",
         )
     except RecordingError as error:
         return refused(request, game, polite_refusal(data["number"], error))
-    if data["outcome"] != verdict:
-        messages.info(request, f"Hand {data['number']} recorded as {data['outcome']}, overruling the solver's {verdict}.")
-    return redirect("game_pad", game_id=game.pk) if not request.htmx else after_action(request, game)
+    if hand.verdict_by == Hand.VerdictBy.PLAYERS:
+        messages.info(request, f"Hand {hand.number} recorded as {hand.outcome}, overruling the solver.")
+    return after_action(request, game)
 
 
 @require_GET

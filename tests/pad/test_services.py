@@ -243,3 +243,21 @@ def test_change_from_a_stale_pad_is_refused(game):
     with pytest.raises(RecordingError, match="hand 2 has changed to P since this pad was shown"):
         services.hand_change_outcome(game=game, number=2, outcome="I", expected_outcome="M")
     assert snapshot(game) == before
+
+
+def test_gorillaed_hand_takes_the_solvers_verdict_or_says_it_was_overruled(game):
+    taker, giver = "S AJ103 H A63 D 1064 C -", "S Q H 1092 D J987 C A10"  # possible
+    agreed = services.hand_record_gorillaed(
+        game=game, number=1, outcome="P", taker_cards=taker, giver_cards=giver
+    )
+    overruled = services.hand_record_gorillaed(
+        game=game, number=2, outcome="I", taker_cards=taker, giver_cards=giver
+    )
+    assert (agreed.verdict_by, overruled.verdict_by) == ("solver", "players")
+    before = snapshot(game)
+    with pytest.raises(RecordingError, match="XS") as raised:
+        services.hand_record_gorillaed(
+            game=game, number=3, outcome="P", taker_cards="AS KS", giver_cards="QS XS"
+        )
+    assert raised.value.field == "cards"
+    assert snapshot(game) == before

@@ -8,7 +8,7 @@ show the same marks, totals and statistics.
 from __future__ import annotations
 
 import datetime
-import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pad import rules
@@ -27,6 +27,7 @@ class MarkView:
     outcome: str
     tall: bool
     dealer_name: str
+    responsible: bool = False  # the hand from which the game was theirs to win
 
     @property
     def label(self) -> str:
@@ -108,19 +109,13 @@ class PadDisplay:
         return f"In progress: {self.partners} {self.partnership_score}, the Fates {self.fates_score}."
 
 
-def pad_version(hands: list[Hand]) -> str:
-    """A short fingerprint of everything the pad shows, to tell a stale pad."""
-    text = ";".join(
-        f"{hand.number}{hand.outcome}{hand.dealer}{hand.taker}{hand.fates_point:d}{hand.verdict_by}"
-        for hand in hands
-    )
-    return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
-
-
-def pad_display(game: Game) -> PadDisplay:
-    """The display context of ``game``; its hands are read once, in order."""
+def pad_display(game: Game, hands: Iterable[Hand] | None = None) -> PadDisplay:
+    """The display context of ``game``, from ``hands`` or else its hands (read
+    once). ``version`` is the game's revision: read before the hands, it may
+    only be older than what they show, so a poll that compares it is at worst
+    sent the same pad again, never left behind."""
     partnership = game.partnership
-    hands = sorted(game.hands.all(), key=lambda hand: hand.number)
+    hands = sorted(game.hands.all() if hands is None else hands, key=lambda hand: hand.number)
     pad = rules.compute_pad(hand.as_played() for hand in hands)
     names = {rules.Seat.ODD: partnership.odd_name, rules.Seat.EVEN: partnership.even_name}
     dealer_names = {hand.number: names[rules.Seat(hand.dealer)] for hand in hands}
@@ -131,7 +126,7 @@ def pad_display(game: Game) -> PadDisplay:
         even_name=partnership.even_name,
         notes=game.notes,
         innings=tuple(
-            inning_view(number, inning, dealer_names)
+            inning_view(number, inning, dealer_names, pad.responsible_from_hand)
             for number, inning in enumerate(pad.innings, start=1)
         ),
         partnership_score=pad.score.partnership,
@@ -143,11 +138,16 @@ def pad_display(game: Game) -> PadDisplay:
         next_hand=next_hand(game, pad, names),
         statistics=statistics_views(pad.statistics, names),
         hands=tuple(hand_view(hand, names) for hand in hands),
-        version=pad_version(hands),
+        version=str(game.revision),
     )
 
 
-def inning_view(number: int, inning: rules.Inning, dealer_names: dict[int, str]) -> InningView:
+def inning_view(
+    number: int,
+    inning: rules.Inning,
+    dealer_names: dict[int, str],
+    responsible_from_hand: int | None = None,
+) -> InningView:
     return InningView(
         number=number,
         columns=tuple(
@@ -157,6 +157,7 @@ def inning_view(number: int, inning: rules.Inning, dealer_names: dict[int, str])
                     outcome=str(mark.outcome),
                     tall=mark.glyph is rules.Glyph.TALL,
                     dealer_name=dealer_names[mark.hand],
+                    responsible=mark.hand == responsible_from_hand,
                 )
                 for mark in inning.marks_in(column)
             )

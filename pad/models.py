@@ -119,6 +119,10 @@ class Game(models.Model):
     # The read-only share link's token (pad.services.game_share); blank when
     # the game is not shared. See pad.views.sharing for why it is random.
     share_token = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # Counts the changes to what the pad shows (hands, first dealer, sharing);
+    # the services raise it in the same transaction as the change. An open pad
+    # polls with the revision it shows and is sent nothing while it is current.
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     # The summary of the game's pad, for the history browser: written only by
     # pad.services._refresh_game_state from pad.summaries.game_summary, after

@@ -135,16 +135,23 @@ def invitation_accept(*, token: str, user: AbstractBaseUser) -> Partnership:
 
 def game_share(*, game: Game) -> Game:
     """Give the game a read-only share link, keeping the one it has."""
-    if not game.share_token:
-        game.share_token = secrets.token_urlsafe(32)
-        game.save(update_fields=["share_token"])
+    with transaction.atomic():
+        _lock(game)
+        if not game.share_token:
+            game.share_token = secrets.token_urlsafe(32)
+            game.revision += 1
+            game.save(update_fields=["share_token", "revision"])
     return game
 
 
 def game_stop_sharing(*, game: Game) -> Game:
     """Revoke the game's share link: the old address then answers 404."""
-    game.share_token = ""
-    game.save(update_fields=["share_token"])
+    with transaction.atomic():
+        _lock(game)
+        if game.share_token:
+            game.share_token = ""
+            game.revision += 1
+            game.save(update_fields=["share_token", "revision"])
     return game
 
 
@@ -166,14 +173,27 @@ def game_choose_first_dealer(*, game: Game, first_dealer: rules.Seat) -> Game:
     with transaction.atomic():
         if _locked_hands(game):
             raise RecordingError("the first dealer can change only before the first hand")
-        game.first_dealer = "" if first_dealer is rules.first_dealer(game.date) else first_dealer
-        game.save(update_fields=["first_dealer"])
+        chosen = "" if first_dealer is rules.first_dealer(game.date) else first_dealer
+        if game.first_dealer != chosen:
+            game.first_dealer = chosen
+            game.revision += 1
+            game.save(update_fields=["first_dealer", "revision"])
     return game
+
+
+def _lock(game: Game) -> None:
+    """Lock the game row for this transaction; ``game`` takes the stored values
+    of the fields that only a holder of the lock changes."""
+    game.revision, game.share_token, game.first_dealer = (
+        Game.objects.select_for_update()
+        .values_list("revision", "share_token", "first_dealer")
+        .get(pk=game.pk)
+    )
 
 
 def _locked_hands(game: Game) -> list[Hand]:
     """Lock the game row for this transaction and return its hands in order."""
-    Game.objects.select_for_update().filter(pk=game.pk).first()
+    _lock(game)
     return list(game.hands.order_by("number"))
 
 
@@ -197,7 +217,8 @@ def _refresh_game_state(game: Game, pad: rules.Pad) -> None:
             game.finished_at = now
     else:
         finished_at = game.finished_at = None
-    Game.objects.filter(pk=game.pk).update(finished_at=finished_at, **summary)
+    game.revision += 1
+    Game.objects.filter(pk=game.pk).update(finished_at=finished_at, revision=game.revision, **summary)
     for name, value in summary.items():
         setattr(game, name, value)
 

@@ -8,7 +8,7 @@ refused action re-renders it too (status 200) with a message saying why.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +27,7 @@ from pad.forms import (
     UndoForm,
 )
 from pad.models import Game, Hand
-from pad.selectors import games_visible_to, games_with_hands, recent_game_summaries
+from pad.selectors import games_visible_to, games_with_hands, pad_revision, recent_game_summaries
 from pad.services import RecordingError
 
 PAD_TEMPLATE = "pad/game.html"
@@ -84,8 +84,9 @@ def game_rematch(request, game_id: int):
 
 
 def user_game(request, game_id: int) -> Game:
-    """The game, if the user may see it; 404 otherwise (a stranger learns nothing)."""
-    return get_object_or_404(games_visible_to(request.user), pk=game_id)
+    """The game and its partnership, if the user may see it; 404 otherwise (a
+    stranger learns nothing)."""
+    return get_object_or_404(games_visible_to(request.user).select_related("partnership"), pk=game_id)
 
 
 def load_game(request, game_id: int) -> Game:
@@ -97,11 +98,14 @@ def load_game(request, game_id: int) -> Game:
 @vary_on_headers("HX-Request")
 def game_pad(request, game_id: int):
     """The pad page; htmx polls it with ``?version=`` and gets 204 while nothing changed."""
+    if request.htmx and "version" in request.GET:
+        revision = pad_revision(request.user, game_id)
+        if revision is None:
+            raise Http404("No such game.")
+        if request.GET["version"] == str(revision):
+            return HttpResponse(status=204)
     game = load_game(request, game_id)
-    display = pad_display(game)
-    if request.htmx and request.GET.get("version") == display.version:
-        return HttpResponse(status=204)
-    return render_pad(request, game, display)
+    return render_pad(request, game)
 
 
 def render_pad(request, game: Game, display=None, status: int = 200):
@@ -113,9 +117,13 @@ def render_pad(request, game: Game, display=None, status: int = 200):
 
 
 def after_action(request, game: Game):
-    """The view restart after a post: a fresh pad for htmx, else a redirect."""
+    """The view restart after a post: a fresh pad for htmx, else a redirect.
+
+    ``game`` was read by this request, and a service that changed it left its
+    fields and revision as it stored them; only its hands are read again.
+    """
     if request.htmx:
-        return render_pad(request, load_game(request, game.pk))
+        return render_pad(request, game, pad_display(game, game.hands.order_by("number")))
     return redirect("game_pad", game_id=game.pk)
 
 

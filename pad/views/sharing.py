@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,7 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from pad import selectors, services
 from pad.display import pad_display
-from pad.models import Invitation
+from pad.models import Game, Invitation
 from pad.services import RecordingError
 
 SHARED_TEMPLATE = "pad/shared.html"
@@ -113,9 +113,14 @@ def shared_url(request, game) -> str:
 def shared_pad(request, token: str):
     """The pad, read-only, for anyone with the link; polled like the pad page
     (``?version=``, 204 while nothing changed). A revoked link is a 404."""
-    game = get_object_or_404(selectors.games_with_hands().exclude(share_token=""), share_token=token)
+    shared_games = Game.objects.exclude(share_token="")
+    if request.htmx and "version" in request.GET:
+        revision = selectors.revision_of(shared_games, share_token=token)
+        if revision is None:
+            raise Http404("No such shared pad.")
+        if request.GET["version"] == str(revision):
+            return HttpResponse(status=204)
+    game = get_object_or_404(selectors.games_with_hands(shared_games), share_token=token)
     display = pad_display(game)
-    if request.htmx and request.GET.get("version") == display.version:
-        return HttpResponse(status=204)
     template = SHARED_TEMPLATE + "#shared-pad" if request.htmx else SHARED_TEMPLATE
     return render(request, template, {"game": game, "display": display, "token": token})

@@ -233,3 +233,44 @@ def test_the_admin_keeps_its_own_login(anonymous_client):
     response = anonymous_client.get("/admin/")
     assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
     assert anonymous_client.get("/admin/login/").status_code == 200
+
+
+# The poll of an open pad reads the game's revision in SQL of its own (see
+# selectors.pad_revision): it must decide as games_visible_to does.
+
+
+def test_a_stranger_polling_jons_pad_gets_404(stranger_client, client, owned):
+    url = reverse("game_pad", args=[owned.pk])
+    for version in (str(owned.revision), "0", ""):
+        assert stranger_client.get(url, {"version": version}, **HTMX).status_code == 404
+    assert client.get(url, {"version": str(owned.revision)}, **HTMX).status_code == 204
+
+
+def test_the_polls_revision_agrees_with_who_may_see_what(owned, user, stranger, django_user_model):
+    from django.contrib.auth.models import AnonymousUser
+
+    from pad.selectors import games_visible_to, pad_revision, revision_of
+
+    partner = django_user_model.objects.create_user(username="richard", password="pw-richard-1")
+    invitation = Invitation.objects.get()
+    services.invitation_accept(token=invitation.token, user=partner)
+    staff = django_user_model.objects.create_user(username="ada", password="pw-ada-1", is_staff=True)
+    strangers_game = services.game_start(
+        partnership=services.partnership_get_or_create(odd_name="Sam", even_name="Kim", user=stranger),
+        date=datetime.date(2026, 7, 10),
+    )
+    unowned_game = services.game_start(
+        partnership=services.partnership_get_or_create(odd_name="Old", even_name="Pad", user=None),
+        date=datetime.date(2026, 7, 11),
+    )
+    services.hand_record(game=unowned_game, number=1, outcome="M")
+    game_ids = [owned.pk, strangers_game.pk, unowned_game.pk, 0, -1, 10**6, 2**63 - 1, 2**63, 2**80]
+    seen = set()
+    for who in (user, partner, stranger, staff, AnonymousUser()):
+        for game_id in game_ids:
+            expected = revision_of(games_visible_to(who), pk=game_id) if 0 < game_id < 2**63 else None
+            assert pad_revision(who, game_id) == expected, (who, game_id)
+            seen.add(expected is not None)
+    assert seen == {True, False}  # both answers were put to the test
+    assert pad_revision(staff, unowned_game.pk) == 1
+    assert pad_revision(user, unowned_game.pk) is None

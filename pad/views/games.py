@@ -274,6 +274,13 @@ def gorilla_record(request, game_id: int):
 
 
 @require_GET
+def hand_list(request, game_id: int):
+    """Every hand of the game, each with a form to change its outcome."""
+    game = load_game(request, game_id)
+    return render(request, "pad/hand_list.html", {"game": game, "display": pad_display(game)})
+
+
+@require_GET
 def hand_analysis(request, game_id: int, number: int):
     """The solver's analysis of a recorded hand's cards, for the wallow."""
     game = load_game(request, game_id)

@@ -122,3 +122,21 @@ def test_dark_theme_follows_the_system(live_server, chromium, screenshot, game):
     assert background == "rgb(22, 22, 21)"
     screenshot(page, "pad-dark")
     context.close()
+
+
+def test_change_an_earlier_outcome_from_the_hand_list(live_server, phone, screenshot, game):
+    record_outcomes(game, "MIP")
+    services.hand_record(
+        game=game, number=4, outcome="I", taker_cards="7H 6H 5D", giver_cards="QH JH 6D", verdict_by="solver"
+    )
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.get_by_role("link", name="All 4 hands: change an outcome").click()
+    phone.wait_for_url(f"**/games/{game.pk}/hands/all/")
+    assert phone.locator(".change-form").count() == 4
+    assert phone.get_by_role("link", name="solver's verdict").is_visible()
+    screenshot(phone, "hand-list")
+    phone.get_by_label("Outcome of hand 2").select_option("P")
+    phone.locator(".change-form").nth(1).get_by_role("button", name="Change").click()
+    phone.wait_for_url(f"**/games/{game.pk}/")
+    assert "Hand 2 is now P." in phone.locator(".message").inner_text()
+    assert outcomes(game) == "MPPI"

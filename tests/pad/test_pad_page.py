@@ -170,9 +170,10 @@ def test_fates_point_irregularity_and_dealer_took(client, game):
     assert hands[0].fates_point
     assert hands[1].irregularity == "card exposed"
     assert (hands[2].dealer, hands[2].taker) == ("odd", "odd")
-    page = client.get(pad_url(game)).content.decode()
+    page = client.get(reverse("hand_list", args=[game.pk])).content.decode()
     assert "Jon dealt and took" in page
     assert "Fates&#x27; point" in page or "Fates' point" in page
+    assert "card exposed" in page
 
 
 def test_double_tap_records_once_and_says_so(client, game):
@@ -253,6 +254,29 @@ def test_change_an_earlier_outcome_recomputes_the_pad(client, game):
     assert "Hand 2 is now M." in page
     assert outcomes(game) == "MMP"
     assert page.count('class="inning"') == 1
+
+
+def test_the_hand_list_offers_to_change_each_outcome(client, game):
+    record_outcomes(game, "MIP")
+    pad = client.get(pad_url(game)).content.decode()
+    assert reverse("hand_list", args=[game.pk]) in pad
+    assert "All 3 hands: change an outcome" in pad
+    page = client.get(reverse("hand_list", args=[game.pk])).content.decode()
+    for number, outcome in enumerate("MIP", start=1):
+        form = page.split(f'action="{reverse("hand_change", args=[game.pk, number])}"', 1)[1].split("</form>", 1)[0]
+        assert f'name="shown" value="{outcome}"' in form
+        assert f'<option value="{outcome}" selected>' in form
+        assert form.count(" selected") == 1
+    response = client.post(reverse("hand_change", args=[game.pk, 2]), {"shown": "I", "outcome": "P"}, follow=True)
+    assert response.redirect_chain == [(pad_url(game), 302)]
+    assert "Hand 2 is now P." in response.content.decode()
+    assert outcomes(game) == "MPP"
+
+
+def test_the_hand_list_of_a_game_without_hands(client, game):
+    page = client.get(reverse("hand_list", args=[game.pk])).content.decode()
+    assert "No hand has been recorded yet." in page
+    assert "All 0 hands" not in client.get(pad_url(game)).content.decode()
 
 
 def test_change_from_a_stale_pad_is_refused(client, game):
@@ -370,8 +394,9 @@ def test_players_may_overrule_the_solver(client, game):
     assert (hand.outcome, hand.verdict_by) == ("I", "players")
     analysis = client.get(reverse("hand_analysis", args=[game.pk, 1])).content.decode()
     assert "overruling the solver" in analysis
-    page = client.get(pad_url(game)).content.decode()
-    assert "players&#x27; verdict" in page or "players' verdict" in page
+    hands = client.get(reverse("hand_list", args=[game.pk])).content.decode()
+    assert "players&#x27; verdict" in hands or "players' verdict" in hands
+    assert reverse("hand_analysis", args=[game.pk, 1]) in hands
 
 
 def test_recording_a_verdict_twice_records_once(client, game):
@@ -410,9 +435,16 @@ def test_pad_page_runs_a_fixed_number_of_queries(client, game, django_assert_max
         client.get(pad_url(game))
 
 
+def test_hand_list_runs_a_fixed_number_of_queries(client, game, django_assert_max_num_queries):
+    record_outcomes(game, "MI" * 10)
+    with django_assert_max_num_queries(4):
+        client.get(reverse("hand_list", args=[game.pk]))
+
+
 def test_every_hand_field_survives_the_page(client, game):
     post_hand(client, game, 1, "I", irregularity="<script>alert(1)</script>")
-    page = client.get(pad_url(game)).content.decode()
+    assert "<script>alert(1)</script>" not in client.get(pad_url(game)).content.decode()
+    page = client.get(reverse("hand_list", args=[game.pk])).content.decode()
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert Hand.objects.get().irregularity == "<script>alert(1)</script>"

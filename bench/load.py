@@ -1,21 +1,33 @@
-"""Load bench: simulated partners play whole games against gunicorn on loopback.
+"""Load bench: partners play whole games against gunicorn on loopback.
 
-    .venv/bin/python bench/load.py [--seconds 20] [--clients 8] [--workers 3]
+    .venv/bin/python bench/load.py [--seconds 20] [--tables 4] [--hand-seconds 30] [--workers 3]
 
 It starts gunicorn with production settings (DEBUG off, whitenoise's manifest
 storage) on a free port of 127.0.0.1, with its own SQLite database and static
-root in a temporary directory (removed at the end). Each simulated partner logs
-in (a session made through the ORM), opens its own game and records hand after
-hand through htmx posts carrying the pad's ``number`` and CSRF token; a game
-that ends is followed by its rematch. Now and then a partner sends the same hand
-twice, as a double tap would: the second must be refused. Then the same number
-of clients ask a trivial view (``/healthz``) on the same server for a while.
+root in a temporary directory (removed at the end).
 
-It prints requests per second, p50/p95/p99 latency, errors, the throughput as a
-ratio of the trivial view's, and checks in the database that every hand the
-server acknowledged is there exactly once (and no other hand is). Exit status 1
-when a target is missed: errors, lost or doubled hands, p95 >= 100 ms, or less
-than half the trivial view's throughput.
+Each table is a partnership with two phones, logged in as its two members (the
+second joined through an invitation). While a hand is played both pads poll
+every 3 s with the version they show, as the pad page does, and are answered
+204 while nothing changed; then the scorer's phone records the hand through an
+htmx post carrying the pad's ``number`` and CSRF token, and the other phone's
+next poll brings the new pad. Now and then the scorer sends the same hand twice,
+as a double tap would: the second must be refused. A game that ends is followed
+by its rematch, which the other phone opens. The phones send their requests
+back to back: ``--hand-seconds`` sets only how many polls each hand brings (a
+30-second hand, ten per phone; 0, none: the scorers only record).
+
+Then the same number of clients ask a trivial view (``/healthz``) on the same
+server for a while, first with the phones' session cookies (so they pay, as
+every page of the app does, for loading the session and the user) and then
+without any.
+
+It prints requests per second and p50/p95/p99 latency (overall and for each
+kind of request), errors, the throughput as a ratio of the trivial view's, and
+checks in the database that every hand the server acknowledged is there exactly
+once (and no other hand is). Exit status 1 when a target is missed: errors,
+lost or doubled hands, p95 >= 100 ms, or less than half the throughput of the
+trivial view asked by the same logged-in phones.
 """
 
 from __future__ import annotations
@@ -29,7 +41,6 @@ import secrets
 import shutil
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -45,6 +56,8 @@ GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 
 NUMBER = re.compile(r'<form[^>]*class="record-form".*?name="number" value="(\d+)"', re.S)
 CSRF = re.compile(r'"x-csrftoken": "([^"]+)"')
+VERSION = re.compile(r'\?version=([^"&]+)"')
+POLL_SECONDS = 3  # how often an open pad asks whether it changed (templates/pad/game.html)
 OUTCOMES = ["M"] * 6 + ["P", "I", "I"]
 
 
@@ -56,24 +69,42 @@ def free_port() -> int:
 
 @dataclass
 class Tally:
-    """What one simulated partner saw."""
+    """What one simulated phone saw: latencies by kind of request, and more."""
 
-    latencies: list[float] = field(default_factory=list)
+    latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     acknowledged: list[tuple[int, int, str]] = field(default_factory=list)  # game, number, outcome
     doubles_refused: int = 0
     games_finished: int = 0
 
+    def all_latencies(self) -> list[float]:
+        return [latency for values in self.latencies.values() for latency in values]
 
-class Partner:
-    """One phone: its own cookies, its own game, plain HTTP/1.1 on loopback."""
 
-    def __init__(self, port: int, session: str, game_id: int, tally: Tally, rng: random.Random):
-        self.port, self.game_id, self.tally, self.rng = port, game_id, tally, rng
+class Table:
+    """Two partners at a table: the game they are playing, which the scorer's
+    rematch moves on and the other phone follows."""
+
+    def __init__(self, game_id: int):
+        self.game_id = game_id
+
+
+class Phone:
+    """One partner's phone: its own cookies, plain HTTP/1.1 on loopback.
+
+    The pad page polls every 3 s with the version it shows (``?version=``) and
+    is answered 204 while nothing changed; a phone does the same here.
+    """
+
+    def __init__(self, port: int, session: str, table: Table, tally: Tally):
+        self.port, self.table, self.tally = port, table, tally
+        self.game_id = table.game_id
         self.cookies = {"sessionid": session}
         self.csrf = ""
+        self.version = ""
+        self.number: int | None = None  # the next hand's number, None when the game is over
 
-    def request(self, method: str, path: str, body: dict | None = None, htmx: bool = False):
+    def request(self, kind: str, method: str, path: str, body: dict | None = None, htmx: bool = False):
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         data = None
         if body is not None:
@@ -90,7 +121,7 @@ class Partner:
             content = response.read().decode()
         finally:
             connection.close()
-        self.tally.latencies.append(time.perf_counter() - started)
+        self.tally.latencies.setdefault(kind, []).append(time.perf_counter() - started)
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")
@@ -99,77 +130,123 @@ class Partner:
             self.tally.errors.append(f"{method} {path}: {response.status}")
         return response, content
 
-    def open_pad(self) -> int | None:
-        """Load the pad; the next hand's number, or None when the game is over."""
-        response, content = self.request("GET", f"/games/{self.game_id}/")
+    def read_pad(self, content: str) -> None:
+        """Take the version and the next hand's number from a pad as shown."""
+        if version := VERSION.search(content):
+            self.version = version.group(1)
+        else:
+            self.tally.errors.append(f"game {self.game_id}: a pad without its version")
+        match = NUMBER.search(content)
+        self.number = int(match.group(1)) if match else None
+
+    def open_pad(self) -> None:
+        self.game_id = self.table.game_id
+        response, content = self.request("open pad", "GET", f"/games/{self.game_id}/")
         if token := CSRF.search(content):
             self.csrf = token.group(1)
-        match = NUMBER.search(content)
-        return int(match.group(1)) if match else None
+        self.read_pad(content)
 
-    def record(self, number: int, outcome: str) -> tuple[bool, int | None]:
-        """Post one hand through htmx; (acknowledged, the next number shown)."""
+    def poll(self) -> None:
+        """What the open pad does every 3 s: a new pad only when something changed."""
+        if self.game_id != self.table.game_id:  # the partner started the rematch
+            self.open_pad()
+            return
         response, content = self.request(
-            "POST",
-            f"/games/{self.game_id}/hands/",
-            {"number": number, "outcome": outcome},
-            htmx=True,
+            "poll", "GET", f"/games/{self.game_id}/?version={self.version}", htmx=True
+        )
+        if response.status == 200:
+            self.tally.latencies.setdefault("poll, changed", []).append(
+                self.tally.latencies["poll"].pop()
+            )
+            self.read_pad(content)
+        elif response.status != 204:
+            self.tally.errors.append(f"poll of game {self.game_id}: {response.status}")
+
+    def record(self, number: int, outcome: str) -> bool:
+        """Post one hand through htmx; whether the server acknowledged it."""
+        response, content = self.request(
+            "record", "POST", f"/games/{self.game_id}/hands/", {"number": number, "outcome": outcome}, htmx=True
         )
         refused = "already on the pad" in content or "Nothing was recorded" in content
-        acknowledged = response.status == 200 and not refused
-        match = NUMBER.search(content)
-        return acknowledged, int(match.group(1)) if match else None
+        if response.status == 200:
+            self.read_pad(content)
+        return response.status == 200 and not refused
 
     def rematch(self) -> None:
-        response, _ = self.request("POST", f"/games/{self.game_id}/rematch/", {})
+        response, _ = self.request("rematch", "POST", f"/games/{self.game_id}/rematch/", {})
         location = response.getheader("Location", "")
         match = re.search(r"/games/(\d+)/", location)
         if response.status != 302 or not match or int(match.group(1)) == self.game_id:
             self.tally.errors.append(f"rematch of game {self.game_id}: {response.status} {location}")
             raise RuntimeError("no rematch")
-        self.game_id = int(match.group(1))
-
-    def play(self, until: float) -> None:
-        number = self.open_pad()
-        while time.monotonic() < until:
-            if number is None:
-                self.tally.games_finished += 1
-                self.rematch()
-                number = self.open_pad()
-                continue
-            outcome = self.rng.choice(OUTCOMES)
-            acknowledged, shown = self.record(number, outcome)
-            if acknowledged:
-                self.tally.acknowledged.append((self.game_id, number, outcome))
-                if self.rng.random() < 0.1:  # a double tap: the same hand again
-                    again, shown = self.record(number, outcome)
-                    if again:
-                        self.tally.errors.append(f"game {self.game_id} hand {number} recorded twice")
-                        self.tally.acknowledged.append((self.game_id, number, outcome))
-                    else:
-                        self.tally.doubles_refused += 1
-            else:
-                self.tally.errors.append(f"game {self.game_id} hand {number} refused")
-            number = shown
+        self.table.game_id = int(match.group(1))
+        self.open_pad()
 
 
-def trivial(port: int, until: float, tally: Tally) -> None:
+def score(phone: Phone, until: float, polls_per_hand: int, rng: random.Random) -> None:
+    """The partner who keeps the score: while a hand is played the pad polls,
+    then one tap records it; now and then a double tap sends it twice."""
+    tally = phone.tally
+    phone.open_pad()
+    while time.monotonic() < until:
+        if phone.number is None:
+            tally.games_finished += 1
+            phone.rematch()
+            continue
+        for _ in range(polls_per_hand):
+            phone.poll()
+        number, outcome = phone.number, rng.choice(OUTCOMES)
+        if phone.record(number, outcome):
+            tally.acknowledged.append((phone.game_id, number, outcome))
+            if rng.random() < 0.1:  # a double tap: the same hand again
+                if phone.record(number, outcome):
+                    tally.errors.append(f"game {phone.game_id} hand {number} recorded twice")
+                    tally.acknowledged.append((phone.game_id, number, outcome))
+                else:
+                    tally.doubles_refused += 1
+        else:
+            tally.errors.append(f"game {phone.game_id} hand {number} refused")
+
+
+def watch(phone: Phone, until: float, polls_per_hand: int, rng: random.Random) -> None:
+    """The other partner's phone lies on the table, its pad polling."""
+    if polls_per_hand == 0:
+        return
+    phone.open_pad()
+    while time.monotonic() < until:
+        phone.poll()
+
+
+def trivial(port: int, until: float, session: str | None, tally: Tally) -> None:
+    """Ask /healthz over and over, with a phone's session cookie or with none."""
+    headers = {"Cookie": f"sessionid={session}"} if session else {}
+    latencies = tally.latencies.setdefault("healthz", [])
     while time.monotonic() < until:
         started = time.perf_counter()
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         try:
-            connection.request("GET", "/healthz")
+            connection.request("GET", "/healthz", headers=headers)
             response = connection.getresponse()
             body = response.read()
         finally:
             connection.close()
-        tally.latencies.append(time.perf_counter() - started)
+        latencies.append(time.perf_counter() - started)
         if response.status != 200 or body != b"ok":
             tally.errors.append(f"/healthz: {response.status}")
 
 
-def run_threads(target, tallies, *args) -> float:
-    threads = [threading.Thread(target=target, args=(*args, tally)) for tally in tallies]
+def ask_trivial(port: int, seconds: float, sessions: list[str | None], tallies: list[Tally]) -> float:
+    """One client per session (None: no cookie) asks /healthz for ``seconds``."""
+    until = time.monotonic() + seconds
+    return run_threads(
+        [(trivial, tally, port, until, session, tally) for session, tally in zip(sessions, tallies)]
+    )
+
+
+def run_threads(jobs: list[tuple]) -> float:
+    """Run each (function, tally, *args) in its own thread as ``function(*args)``,
+    an exception counted as an error in ``tally``; the seconds until all end."""
+    threads = [threading.Thread(target=safely, args=job) for job in jobs]
     started = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -178,21 +255,39 @@ def run_threads(target, tallies, *args) -> float:
     return time.perf_counter() - started
 
 
+def safely(function, tally: Tally, *args) -> None:
+    try:
+        function(*args)
+    except Exception as error:  # noqa: BLE001 - counted, and the bench goes on
+        tally.errors.append(f"{type(error).__name__}: {error}")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def report(label: str, tallies: list[Tally], elapsed: float) -> float:
-    latencies = [latency for tally in tallies for latency in tally.latencies]
+def latency_line(latencies: list[float]) -> str:
+    return (
+        f"p50 {percentile(latencies, 0.50) * 1000:6.1f} ms, "
+        f"p95 {percentile(latencies, 0.95) * 1000:6.1f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:6.1f} ms"
+    )
+
+
+def report(label: str, tallies: list[Tally], elapsed: float, by_kind: bool = False) -> float:
+    latencies = [latency for tally in tallies for latency in tally.all_latencies()]
     errors = sum(len(tally.errors) for tally in tallies)
     rate = len(latencies) / elapsed
     print(
-        f"{label:<7} {len(latencies):>6} requests in {elapsed:5.1f} s = {rate:7.1f} req/s; "
-        f"latency p50 {percentile(latencies, 0.50) * 1000:6.1f} ms, "
-        f"p95 {percentile(latencies, 0.95) * 1000:6.1f} ms, "
-        f"p99 {percentile(latencies, 0.99) * 1000:6.1f} ms; errors {errors}"
+        f"{label:<22} {len(latencies):>6} requests in {elapsed:5.1f} s = {rate:7.1f} req/s; "
+        f"{latency_line(latencies)}; errors {errors}"
     )
+    if by_kind:
+        kinds = sorted({kind for tally in tallies for kind in tally.latencies})
+        for kind in kinds:
+            values = [latency for tally in tallies for latency in tally.latencies.get(kind, [])]
+            print(f"  {kind:<20} {len(values):>6} requests ({len(values) / len(latencies):4.0%}); {latency_line(values)}")
     for tally in tallies:
         for error in tally.errors[:3]:
             print(f"        error: {error}")
@@ -202,12 +297,18 @@ def report(label: str, tallies: list[Tally], elapsed: float) -> float:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20, help="how long the partners play")
-    parser.add_argument("--clients", type=int, default=8, help="simulated partners at once")
+    parser.add_argument("--tables", type=int, default=4, help="partnerships at play at once, two phones each")
+    parser.add_argument(
+        "--hand-seconds", type=float, default=30,
+        help="how long a hand takes at the table, in which each phone's pad polls every 3 s "
+        "(0: no polling, the scorers only record)",
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    if not 0 < args.seconds <= 600 or not 0 < args.clients <= 64:
-        parser.error("--seconds must be in (0, 600] and --clients in 1..64")
+    if not 0 < args.seconds <= 600 or not 0 < args.tables <= 32 or not 0 <= args.hand_seconds <= 600:
+        parser.error("--seconds must be in (0, 600], --tables in 1..32 and --hand-seconds in [0, 600]")
+    polls_per_hand = int(args.hand_seconds // POLL_SECONDS)
 
     workdir = Path(tempfile.mkdtemp(prefix="gorilla-load-"))
     port = free_port()
@@ -230,7 +331,7 @@ def main(argv=None) -> int:
         import django
 
         django.setup()
-        sessions, game_ids = set_up_partners(args.clients)
+        tables = set_up_tables(args.tables)
 
         server = subprocess.Popen(
             [GUNICORN, "gorilla_site.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -239,45 +340,59 @@ def main(argv=None) -> int:
         )
         wait_for(port)
         check_static(port, Path(env["STATIC_ROOT"]))
+        phones = 2 * args.tables if polls_per_hand else args.tables
         print(
-            f"gunicorn: {args.workers} workers on 127.0.0.1:{port}; {args.clients} partners "
-            f"for {args.seconds:g} s; {os.cpu_count()} CPUs"
+            f"gunicorn: {args.workers} workers on 127.0.0.1:{port}; {args.tables} tables "
+            f"({phones} phones) for {args.seconds:g} s; a hand takes {args.hand_seconds:g} s at "
+            f"the table, so each pad polls {polls_per_hand} times a hand; {os.cpu_count()} CPUs"
         )
+        # The trivial view asked by the phones' sessions, half before and half
+        # after the partners play, so that a machine that speeds up or slows
+        # down in between weighs on both sides of the ratio alike.
+        trivial_seconds = max(1.0, min(5.0, args.seconds / 4))
+        sessions = [session for scorer, watcher, _ in tables for session in (scorer, watcher)]
+        sessions = sessions if polls_per_hand else sessions[::2]
+        logged_in = [Tally() for _ in sessions]
+        logged_in_elapsed = ask_trivial(port, trivial_seconds, sessions, logged_in)
+
         rng = random.Random(args.seed)
-        tallies = [Tally() for _ in range(args.clients)]
-        partners = [
-            Partner(port, session, game_id, tally, random.Random(rng.random()))
-            for session, game_id, tally in zip(sessions, game_ids, tallies)
-        ]
+        jobs, tallies, scorer_tallies = [], [], []
         until = time.monotonic() + args.seconds
-        threads = [threading.Thread(target=safe_play, args=(partner, until)) for partner in partners]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        pad_elapsed = time.perf_counter() - started
+        for scorer_session, watcher_session, game_id in tables:
+            table = Table(game_id)
+            for role, session in ((score, scorer_session), (watch, watcher_session)):
+                if role is watch and not polls_per_hand:
+                    continue
+                tally = Tally()
+                tallies.append(tally)
+                if role is score:
+                    scorer_tallies.append(tally)
+                phone = Phone(port, session, table, tally)
+                jobs.append((role, tally, phone, until, polls_per_hand, random.Random(rng.random())))
+        pad_elapsed = run_threads(jobs)
 
-        trivial_seconds = max(2.0, min(10.0, args.seconds / 2))
-        trivial_tallies = [Tally() for _ in range(args.clients)]
-        trivial_elapsed = run_threads(
-            trivial, trivial_tallies, port, time.monotonic() + trivial_seconds
-        )
+        logged_in_elapsed += ask_trivial(port, trivial_seconds, sessions, logged_in)
+        anonymous = [Tally() for _ in sessions]
+        anonymous_elapsed = ask_trivial(port, 2 * trivial_seconds, [None] * len(sessions), anonymous)
 
-        pad_rate = report("pad", tallies, pad_elapsed)
-        trivial_rate = report("healthz", trivial_tallies, trivial_elapsed)
+        pad_rate = report("pad", tallies, pad_elapsed, by_kind=True)
+        trivial_rate = report("healthz, logged in", logged_in, logged_in_elapsed)
+        anonymous_rate = report("healthz, anonymous", anonymous, anonymous_elapsed)
         ratio = pad_rate / trivial_rate
-        print(f"pad throughput = {ratio:.2f} x the trivial view's")
-        lost, doubled, extra = check_hands(tallies)
-        acknowledged = sum(len(tally.acknowledged) for tally in tallies)
+        print(
+            f"pad throughput = {ratio:.2f} x the trivial view's asked by the same logged-in phones "
+            f"({pad_rate / anonymous_rate:.2f} x its throughput without a session)"
+        )
+        lost, doubled, extra = check_hands(scorer_tallies)
+        acknowledged = sum(len(tally.acknowledged) for tally in scorer_tallies)
         print(
             f"hands: {acknowledged} acknowledged, "
-            f"{sum(t.doubles_refused for t in tallies)} double taps refused, "
-            f"{sum(t.games_finished for t in tallies)} games finished; "
+            f"{sum(t.doubles_refused for t in scorer_tallies)} double taps refused, "
+            f"{sum(t.games_finished for t in scorer_tallies)} games finished; "
             f"in the database: {lost} lost, {doubled} doubled, {extra} never acknowledged"
         )
-        latencies = [latency for tally in tallies for latency in tally.latencies]
-        errors = sum(len(tally.errors) for tally in tallies + trivial_tallies)
+        latencies = [latency for tally in tallies for latency in tally.all_latencies()]
+        errors = sum(len(tally.errors) for tally in tallies + logged_in + anonymous)
         targets = {
             "no errors": errors == 0,
             "no lost or doubled hands": lost == doubled == extra == 0 and acknowledged > 0,
@@ -297,39 +412,36 @@ def main(argv=None) -> int:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def safe_play(partner: Partner, until: float) -> None:
-    try:
-        partner.play(until)
-    except Exception as error:  # noqa: BLE001 - counted, and the bench goes on
-        partner.tally.errors.append(f"{type(error).__name__}: {error}")
-
-
-def set_up_partners(count: int) -> tuple[list[str], list[int]]:
-    """An account, a partnership and a game for each partner, and a logged-in session."""
+def set_up_tables(count: int) -> list[tuple[str, str, int]]:
+    """For each table: two accounts, members of one partnership through an
+    invitation, a game, and a logged-in session for each phone; as
+    (scorer's session, other phone's session, game id)."""
     import datetime
-    import inspect
 
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from pad import services
 
-    sessions, game_ids = [], []
-    takes_user = "user" in inspect.signature(services.partnership_get_or_create).parameters
-    for index in range(count):
-        user = get_user_model().objects.create_user(
-            username=f"partner{index}", password=secrets.token_urlsafe(16)
-        )
-        names = {"odd_name": f"Odd {index}", "even_name": f"Even {index}"}
-        if takes_user:
-            names["user"] = user
-        partnership = services.partnership_get_or_create(**names)
-        game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    def session_of(user) -> str:
         client = Client()
         client.force_login(user)
-        sessions.append(client.cookies["sessionid"].value)
-        game_ids.append(game.pk)
-    return sessions, game_ids
+        return client.cookies["sessionid"].value
+
+    tables = []
+    for index in range(count):
+        scorer, partner = (
+            get_user_model().objects.create_user(username=f"{seat}{index}", password=secrets.token_urlsafe(16))
+            for seat in ("odd", "even")
+        )
+        partnership = services.partnership_get_or_create(
+            odd_name=f"Odd {index}", even_name=f"Even {index}", user=scorer
+        )
+        invitation = services.invitation_create(partnership=partnership, user=scorer)
+        services.invitation_accept(token=invitation.token, user=partner)
+        game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+        tables.append((session_of(scorer), session_of(partner), game.pk))
+    return tables
 
 
 def check_hands(tallies: list[Tally]) -> tuple[int, int, int]:

@@ -59,6 +59,10 @@ def test_pages_work_under_the_policy(live_server, phone, screenshot, violations,
     phone.wait_for_url(f"**/games/{game.pk}/")
     assert game.hands.count() == 3
 
+    phone.get_by_role("link", name="All 3 hands: change an outcome").click()
+    phone.get_by_role("link", name="solver's verdict").click()
+    phone.wait_for_url(f"**/games/{game.pk}/hands/3/")
+
     phone.goto(f"{live_server.url}/games/")
     phone.locator("#id_player").fill("Jon")
     phone.wait_for_timeout(800)  # the filter answers through htmx

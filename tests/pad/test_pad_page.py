@@ -435,6 +435,25 @@ def test_pad_page_runs_a_fixed_number_of_queries(client, game, django_assert_max
         client.get(pad_url(game))
 
 
+def test_an_unchanged_pads_poll_runs_three_queries(client, game, django_assert_num_queries):
+    record_outcomes(game, "MI" * 10)
+    game.refresh_from_db()
+    with django_assert_num_queries(3):  # the session, the user, the game's revision
+        response = client.get(pad_url(game), {"version": str(game.revision)}, **HTMX)
+    assert response.status_code == 204
+
+
+@pytest.mark.parametrize("recorded", ["", "MI" * 10])
+def test_recording_a_hand_runs_a_fixed_number_of_queries(client, game, django_assert_max_num_queries, recorded):
+    record_outcomes(game, recorded)
+    # The session, the user, the game; then in the transaction the lock, the
+    # hands, the new hand (in a savepoint) and the game's summary; then the
+    # hands for the pad sent back. SQLite's BEGIN and COMMIT are counted too.
+    with django_assert_max_num_queries(12):
+        response = post_hand(client, game, len(recorded) + 1, "M", headers=HTMX)
+    assert f'aria-label="hand {len(recorded) + 1}, made' in response.content.decode()
+
+
 def test_hand_list_runs_a_fixed_number_of_queries(client, game, django_assert_max_num_queries):
     record_outcomes(game, "MI" * 10)
     with django_assert_max_num_queries(4):

@@ -261,3 +261,51 @@ def test_gorillaed_hand_takes_the_solvers_verdict_or_says_it_was_overruled(game)
         )
     assert raised.value.field == "cards"
     assert snapshot(game) == before
+
+
+# The revision: an open pad polls it, so every change raises it once and
+# nothing else does.
+
+
+def stored_revision(game):
+    return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
+
+
+def test_every_change_to_the_pad_raises_the_revision_once(game):
+    changes = [
+        lambda: services.game_choose_first_dealer(game=game, first_dealer=rules.Seat.EVEN),
+        lambda: services.hand_record(game=game, number=1, outcome="M"),
+        lambda: services.hand_record(game=game, number=2, outcome="I"),
+        lambda: services.hand_change_outcome(game=game, number=2, outcome="P"),
+        lambda: services.hand_undo_last(game=game),
+        lambda: services.game_share(game=game),
+        lambda: services.game_stop_sharing(game=game),
+    ]
+    for expected, change in enumerate(changes, start=1):
+        change()
+        assert stored_revision(game) == expected
+        assert game.revision == expected  # the instance the views render from
+
+
+def test_refused_and_idle_changes_leave_the_revision(game):
+    record_outcomes(game, "MI")
+    stale = Game.objects.get(pk=game.pk)
+    services.hand_record(game=game, number=3, outcome="M")
+    before = stored_revision(game)
+    refusals = [
+        lambda: services.hand_record(game=stale, number=3, outcome="P"),  # taken
+        lambda: services.hand_record(game=game, number=9, outcome="P"),  # ahead
+        lambda: services.hand_undo_last(game=game, expected_number=2),
+        lambda: services.hand_change_outcome(game=game, number=2, outcome="M", expected_outcome="P"),
+        lambda: services.game_choose_first_dealer(game=game, first_dealer=rules.Seat.EVEN),
+    ]
+    for refusal in refusals:
+        with pytest.raises(RecordingError):
+            refusal()
+    assert stale.revision == before  # the refused request saw the stored revision
+    services.hand_change_outcome(game=game, number=2, outcome="I")  # it is I already
+    services.game_stop_sharing(game=game)  # it was not shared
+    assert stored_revision(game) == before
+    services.game_share(game=game)
+    services.game_share(game=game)  # shared already: the same link
+    assert stored_revision(game) == before + 1

@@ -239,18 +239,28 @@ def build_hand(
     previous_dealer: rules.Seat | None,
     dealer: str | None = None,
     taker: str | None = None,
+    dealer_took: bool = False,
     fates_point: bool = False,
     irregularity: str = "",
     taker_cards: str = "",
     giver_cards: str = "",
     verdict_by: str = "",
 ) -> Hand:
-    """An unsaved, fully validated hand; the dealer and taker default by the rules."""
+    """An unsaved, fully validated hand; the dealer and taker default by the rules.
+
+    ``dealer_took`` says the partners swapped roles: the taker is the dealer.
+    """
     outcome = _choice(outcome, Hand.Outcome, "outcome")
     if dealer is None:
         dealer = rules.next_dealer(game.first_dealer_seat, previous_dealer).value
     dealer = _choice(dealer, Hand.Seat, "dealer")
-    if taker is None:
+    if dealer_took:
+        if taker is not None and taker != dealer:
+            raise RecordingError(
+                f"the dealer ({dealer}) took, so the taker cannot be {taker!r}", field="taker"
+            )
+        taker = dealer
+    elif taker is None:
         taker = rules.default_taker(rules.Seat(dealer)).value
     taker = _choice(taker, Hand.Seat, "taker")
     if fates_point and outcome != Hand.Outcome.IMPOSSIBLE:
@@ -300,7 +310,7 @@ def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
     """Record hand ``number`` of ``game``; it must be the next one of a game not over.
 
     ``details`` are the optional fields of :func:`build_hand` (dealer, taker,
-    fates_point, irregularity, taker_cards, giver_cards, verdict_by).
+    dealer_took, fates_point, irregularity, taker_cards, giver_cards, verdict_by).
     """
     with transaction.atomic():
         hands = _locked_hands(game)
@@ -333,7 +343,7 @@ def hand_record_gorillaed(
     outcome: str,
     taker_cards: str,
     giver_cards: str,
-    taker: str | None = None,
+    dealer_took: bool = False,
 ) -> Hand:
     """Record a hand gorillaed out at the table, with both hands' cards.
 
@@ -348,7 +358,7 @@ def hand_record_gorillaed(
         game=game,
         number=number,
         outcome=outcome,
-        taker=taker,
+        dealer_took=dealer_took,
         taker_cards=taker_cards,
         giver_cards=giver_cards,
         verdict_by=Hand.VerdictBy.SOLVER if outcome == verdict else Hand.VerdictBy.PLAYERS,

@@ -152,22 +152,13 @@ def hand_record(request, game_id: int):
             game=game,
             number=data["number"],
             outcome=data["outcome"],
-            taker=dealer_as_taker(game, data["dealer_took"]),
+            dealer_took=data["dealer_took"],
             fates_point=data["fates_point"],
             irregularity=data["irregularity"],
         )
     except RecordingError as error:
         return refused(request, game, polite_refusal(data["number"], error))
     return after_action(request, game)
-
-
-def dealer_as_taker(game: Game, dealer_took: bool) -> str | None:
-    """The taker when the partners swapped roles, else None (the rules' default)."""
-    if not dealer_took:
-        return None
-    last = game.hands.order_by("-number").first()
-    dealer = rules.next_dealer(game.first_dealer_seat, rules.Seat(last.dealer) if last else None)
-    return dealer.value
 
 
 def polite_refusal(number: int, error: RecordingError) -> str:
@@ -262,7 +253,7 @@ def gorilla_record(request, game_id: int):
             game=game,
             number=data["number"],
             outcome=data["outcome"],
-            taker=dealer_as_taker(game, data["dealer_took"]),
+            dealer_took=data["dealer_took"],
             taker_cards=data["taker_cards"],
             giver_cards=data["giver_cards"],
         )

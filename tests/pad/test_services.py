@@ -40,6 +40,21 @@ def test_deal_alternates_from_an_explicit_dealer(game):
 def test_roles_swapped_when_the_dealer_took(game):
     hand = services.hand_record(game=game, number=1, outcome="M", taker="odd")
     assert (hand.dealer, hand.taker) == ("odd", "odd")
+    # Said as "the dealer took", the service finds the dealer, under the lock.
+    hand = services.hand_record(game=game, number=2, outcome="M", dealer_took=True)
+    assert (hand.dealer, hand.taker) == ("even", "even")
+    hand = services.hand_record_gorillaed(
+        game=game, number=3, outcome="I", taker_cards="7H 6H 5D", giver_cards="QH JH 6D", dealer_took=True
+    )
+    assert (hand.dealer, hand.taker, hand.verdict_by) == ("odd", "odd", "solver")
+
+
+def test_the_dealer_took_and_another_taker_is_refused(game):
+    before = snapshot(game)
+    with pytest.raises(RecordingError, match="the dealer \\(odd\\) took") as raised:
+        services.hand_record(game=game, number=1, outcome="M", taker="even", dealer_took=True)
+    assert raised.value.field == "taker"
+    assert snapshot(game) == before
 
 
 def test_fates_point_and_irregularity(game):

@@ -61,6 +61,18 @@ POLL_SECONDS = 3  # how often an open pad asks whether it changed (templates/pad
 OUTCOMES = ["M"] * 6 + ["P", "I", "I"]
 
 
+def fetch(port: int, method: str, path: str, body: str | None = None, headers: dict | None = None,
+          timeout: float = 30) -> tuple[http.client.HTTPResponse, bytes]:
+    """One request on a new HTTP/1.1 connection to 127.0.0.1, as a phone makes it."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response, response.read()
+    finally:
+        connection.close()
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -114,13 +126,7 @@ class Phone:
         if htmx:
             headers["HX-Request"] = "true"
         started = time.perf_counter()
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            connection.request(method, path, body=data, headers=headers)
-            response = connection.getresponse()
-            content = response.read().decode()
-        finally:
-            connection.close()
+        response, content = fetch(self.port, method, path, data, headers)
         self.tally.latencies.setdefault(kind, []).append(time.perf_counter() - started)
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":
@@ -128,7 +134,7 @@ class Phone:
                 self.cookies[name.strip()] = rest.split(";", 1)[0]
         if response.status >= 400:
             self.tally.errors.append(f"{method} {path}: {response.status}")
-        return response, content
+        return response, content.decode()
 
     def read_pad(self, content: str) -> None:
         """Take the version and the next hand's number from a pad as shown."""
@@ -223,13 +229,7 @@ def trivial(port: int, until: float, session: str | None, tally: Tally) -> None:
     latencies = tally.latencies.setdefault("healthz", [])
     while time.monotonic() < until:
         started = time.perf_counter()
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        try:
-            connection.request("GET", "/healthz", headers=headers)
-            response = connection.getresponse()
-            body = response.read()
-        finally:
-            connection.close()
+        response, body = fetch(port, "GET", "/healthz", headers=headers)
         latencies.append(time.perf_counter() - started)
         if response.status != 200 or body != b"ok":
             tally.errors.append(f"/healthz: {response.status}")
@@ -464,13 +464,7 @@ def check_static(port: int, static_root: Path) -> None:
     """Whitenoise serves the hashed files for a year, brotli or gzip as asked."""
     hashed = next((static_root / "pad").glob("pad.*.css")).name
     for encoding in ("br", "gzip"):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        try:
-            connection.request("GET", f"/static/pad/{hashed}", headers={"Accept-Encoding": encoding})
-            response = connection.getresponse()
-            response.read()
-        finally:
-            connection.close()
+        response, _ = fetch(port, "GET", f"/static/pad/{hashed}", headers={"Accept-Encoding": encoding})
         served = response.getheader("Content-Encoding")
         cache = response.getheader("Cache-Control", "")
         print(f"static /static/pad/{hashed} ({encoding}): {response.status}, "
@@ -483,14 +477,10 @@ def wait_for(port: int, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
+            if fetch(port, "GET", "/healthz", timeout=2)[0].status == 200:
                 return
         except OSError:
             time.sleep(0.1)
-        finally:
-            connection.close()
     raise RuntimeError(f"gunicorn did not answer on port {port}")
 
 

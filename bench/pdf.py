@@ -72,7 +72,8 @@ def main() -> int:
     game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
     for number, outcome in enumerate(TWENTY_HANDS, start=1):
         services.hand_record(game=game, number=number, outcome=outcome)
-    display = pad_display(selectors.games_with_hands().get(pk=game.pk))
+    loaded = selectors.games_with_hands().get(pk=game.pk)
+    display = pad_display(loaded, selectors.hands_of(loaded))
     assert display.finished and len(display.hands) == 20, display.result
 
     start = time.perf_counter()

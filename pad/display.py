@@ -1,18 +1,27 @@
 """What a pad shows, ready to draw: one context for the live page and the PDF.
 
-:func:`pad_display` turns a game (with its partnership and hands loaded) into a
-:class:`PadDisplay`, so the page, the printed pad and the history browser always
-show the same marks, totals and statistics.
+:func:`pad_display` turns a game (with its partnership loaded) and its hands
+into a :class:`PadDisplay`, so the page, the printed pad and the history browser
+always show the same marks, totals and statistics. Every decision the pages
+show (who deals first and why, a verdict's words, the statistics) is made
+here; the templates only present. No query is made here: callers read.
 """
 
 from __future__ import annotations
 
 import datetime
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
+import solver
 from pad import rules
-from pad.models import Game, Hand
+from pad.statistics import StatisticValue, Tally, statistic_values
+
+if TYPE_CHECKING:
+    from pad.models import Game, Hand
 
 OUTCOME_NAMES = {
     rules.Outcome.MADE: "made",
@@ -42,14 +51,6 @@ class InningView:
 
 
 @dataclass(frozen=True)
-class StatisticView:
-    name: str
-    explanation: str
-    value: str
-    percent: int | None = None
-
-
-@dataclass(frozen=True)
 class HandView:
     number: int
     outcome: str
@@ -60,6 +61,20 @@ class HandView:
     irregularity: str
     has_cards: bool
     verdict_by: str
+
+    @property
+    def verdict(self) -> str:
+        """Whose verdict a gorillaed-out hand's outcome is, in two words."""
+        return "solver's verdict" if self.verdict_by == "solver" else "players' verdict"
+
+    def verdict_against(self, solver_says_possible: bool) -> str:
+        """How the outcome came about, beside the solver's verdict on the cards."""
+        if self.verdict_by != "players":
+            return ", the solver's verdict"
+        solver_outcome = rules.Outcome.POSSIBLE if solver_says_possible else rules.Outcome.IMPOSSIBLE
+        if self.outcome != solver_outcome:
+            return " by the players, overruling the solver"
+        return " by the players"
 
 
 @dataclass(frozen=True)
@@ -85,13 +100,29 @@ class PadDisplay:
     win_by_two: bool
     responsible_from_hand: int | None
     next_hand: NextHand | None
-    statistics: tuple[StatisticView, ...]
+    statistics: tuple[StatisticValue, ...]
     hands: tuple[HandView, ...]
     version: str
 
     @property
     def partners(self) -> str:
         return f"{self.odd_name} & {self.even_name}"
+
+    @property
+    def outcomes(self) -> tuple[str, ...]:
+        """The outcomes a hand can have, as the columns read: M, P, I."""
+        return tuple(column.value for column in rules.COLUMNS)
+
+    @property
+    def result_class(self) -> str:
+        """won, lost or in-progress: how the result is styled."""
+        return rules.Result.of(self.winner).slug
+
+    @property
+    def first_dealer_rule(self) -> str:
+        """Why the partner the date names deals first."""
+        day = "An odd day" if self.date.day % 2 else "An even day"
+        return f"{day}: the {rules.first_dealer(self.date).value} partner deals first."
 
     @property
     def last_hand(self) -> HandView | None:
@@ -109,13 +140,13 @@ class PadDisplay:
         return f"In progress: {self.partners} {self.partnership_score}, the Fates {self.fates_score}."
 
 
-def pad_display(game: Game, hands: Iterable[Hand] | None = None) -> PadDisplay:
-    """The display context of ``game``, from ``hands`` or else its hands (read
-    once). ``version`` is the game's revision: read before the hands, it may
-    only be older than what they show, so a poll that compares it is at worst
-    sent the same pad again, never left behind."""
+def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
+    """The display context of ``game`` (its partnership loaded) with ``hands``.
+    ``version`` is the game's revision: read before the hands, it may only be
+    older than what they show, so a poll that compares it is at worst sent the
+    same pad again, never left behind."""
     partnership = game.partnership
-    hands = sorted(game.hands.all() if hands is None else hands, key=lambda hand: hand.number)
+    hands = sorted(hands, key=lambda hand: hand.number)
     pad = rules.compute_pad(hand.as_played() for hand in hands)
     names = {rules.Seat.ODD: partnership.odd_name, rules.Seat.EVEN: partnership.even_name}
     dealer_names = {hand.number: names[rules.Seat(hand.dealer)] for hand in hands}
@@ -136,7 +167,7 @@ def pad_display(game: Game, hands: Iterable[Hand] | None = None) -> PadDisplay:
         win_by_two=pad.win_by_two,
         responsible_from_hand=pad.responsible_from_hand,
         next_hand=next_hand(game, pad, names),
-        statistics=statistics_views(pad.statistics, names),
+        statistics=statistic_values(Tally.of_pad(pad), names),
         hands=tuple(hand_view(hand, names) for hand in hands),
         version=str(game.revision),
     )
@@ -179,28 +210,6 @@ def next_hand(game: Game, pad: rules.Pad, names: dict[rules.Seat, str]) -> NextH
     )
 
 
-def statistics_views(
-    statistics: rules.Statistics, names: dict[rules.Seat, str]
-) -> tuple[StatisticView, ...]:
-    views = [
-        StatisticView("Play", "made / possible to make", str(statistics.play), statistics.play.percent),
-        StatisticView("Fate", "possible to make / all hands", str(statistics.fate), statistics.fate.percent),
-        StatisticView(
-            "Game pride",
-            "1 won or no P · 0 was theirs to win · ? never was",
-            statistics.game_pride or "-",
-        ),
-    ]
-    for seat in rules.Seat:
-        ratio = statistics.generosity[seat]
-        views.append(
-            StatisticView(
-                f"{names[seat]} dealt", "possible to make / hands dealt", str(ratio), ratio.percent
-            )
-        )
-    return tuple(views)
-
-
 def hand_view(hand: Hand, names: dict[rules.Seat, str]) -> HandView:
     dealer, taker = rules.Seat(hand.dealer), rules.Seat(hand.taker)
     return HandView(
@@ -214,3 +223,8 @@ def hand_view(hand: Hand, names: dict[rules.Seat, str]) -> HandView:
         has_cards=hand.has_cards,
         verdict_by=hand.verdict_by,
     )
+
+
+def deck_in_suits(deck: Iterable[solver.Card]) -> list[tuple[solver.Suit, tuple[solver.Card, ...]]]:
+    """The cards of ``deck`` cut into its suits, in deck order: the rows of the card grid."""
+    return [(suit, tuple(cards)) for suit, cards in itertools.groupby(deck, key=lambda card: card.suit)]

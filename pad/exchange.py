@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pad import rules
-from pad.models import Game, Hand, Partnership
+from pad.models import NAME_MAX_LENGTH, Game, Hand, Partnership
 from pad.services import RecordingError, build_hand, check_text
 
 FORMAT = "gorilla-pad/1"
@@ -127,8 +127,10 @@ def read_partnership(where: str, partnership: object) -> tuple[str, str]:
         name = partnership[seat]
         if not isinstance(name, str) or not name.strip():
             raise ImportFileError(f"{where}, field 'partnership.{seat}': must be a non-empty name")
-        if len(name.strip()) > Partnership._meta.get_field("odd_name").max_length:
-            raise ImportFileError(f"{where}, field 'partnership.{seat}': longer than 60 characters")
+        if len(name.strip()) > NAME_MAX_LENGTH:
+            raise ImportFileError(
+                f"{where}, field 'partnership.{seat}': longer than {NAME_MAX_LENGTH} characters"
+            )
         read_text(f"{where}, field 'partnership.{seat}'", name)
         names.append(name.strip())
     if names[0].casefold() == names[1].casefold():

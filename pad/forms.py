@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from pad.models import Hand, Partnership
+from pad.models import NAME_MAX_LENGTH, Hand, Partnership
 from pad.selectors import partnerships_of
 
 
@@ -17,9 +17,9 @@ class StartGameForm(forms.Form):
         queryset=Partnership.objects.all(), required=False, empty_label="New partnership…"
     )
     odd_name = forms.CharField(
-        label="Odd partner (learned the game first)", max_length=60, required=False
+        label="Odd partner (learned the game first)", max_length=NAME_MAX_LENGTH, required=False
     )
-    even_name = forms.CharField(label="Even partner", max_length=60, required=False)
+    even_name = forms.CharField(label="Even partner", max_length=NAME_MAX_LENGTH, required=False)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     first_dealer = forms.ChoiceField(
         label="First dealer",

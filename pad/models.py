@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from pad import rules
+from pad import rules, statistics
 
 NAME_MAX_LENGTH = 60
 IRREGULARITY_MAX_LENGTH = 200
@@ -94,11 +94,6 @@ class Invitation(models.Model):
 
 
 class Game(models.Model):
-    class Result(models.TextChoices):
-        WON = "won", "Won"
-        LOST = "lost", "Lost to the Fates"
-        IN_PROGRESS = "", "In progress"
-
     class GamePride(models.TextChoices):
         PROUD = "1", "1"
         RESPONSIBLE = "0", "0"
@@ -127,23 +122,20 @@ class Game(models.Model):
     # The summary of the game's pad, for the history browser: written only by
     # pad.services._refresh_game_state from pad.summaries.game_summary, after
     # every change to the game's hands. The defaults are those of a game with
-    # no hand yet.
-    hand_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    # no hand yet. The counts among them (pad.statistics.STORED_COUNTS) are
+    # added below the class, one field each.
     partnership_score = models.PositiveSmallIntegerField(default=0, editable=False)
     fates_score = models.PositiveSmallIntegerField(default=0, editable=False)
     result = models.CharField(
-        max_length=4, choices=Result.choices, blank=True, default="", editable=False
+        max_length=4,
+        choices=[(result.value, result.label) for result in rules.Result],
+        blank=True,
+        default="",
+        editable=False,
     )
-    made_count = models.PositiveSmallIntegerField(default=0, editable=False)
-    possible_count = models.PositiveSmallIntegerField(default=0, editable=False)
-    impossible_count = models.PositiveSmallIntegerField(default=0, editable=False)
     game_pride = models.CharField(
         max_length=1, choices=GamePride.choices, blank=True, default="", editable=False
     )
-    odd_dealt = models.PositiveSmallIntegerField(default=0, editable=False)
-    odd_makeable = models.PositiveSmallIntegerField(default=0, editable=False)
-    even_dealt = models.PositiveSmallIntegerField(default=0, editable=False)
-    even_makeable = models.PositiveSmallIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -160,7 +152,8 @@ class Game(models.Model):
                 fields=["share_token"], condition=~Q(share_token=""), name="game_share_token_unique"
             ),
             models.CheckConstraint(
-                condition=Q(result__in=["", "won", "lost"]), name="game_result_valid"
+                condition=Q(result__in=[result.value for result in rules.Result]),
+                name="game_result_valid",
             ),
             models.CheckConstraint(
                 condition=Q(game_pride__in=["", "1", "0", "?"]), name="game_pride_valid"
@@ -185,6 +178,14 @@ class Game(models.Model):
         if self.first_dealer:
             return rules.Seat(self.first_dealer)
         return rules.first_dealer(self.date)
+
+    @property
+    def result_of_game(self) -> rules.Result:
+        return rules.Result(self.result)
+
+
+for _count in statistics.STORED_COUNTS:
+    Game.add_to_class(_count.field, models.PositiveSmallIntegerField(default=0, editable=False))
 
 
 class Hand(models.Model):

@@ -28,7 +28,8 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 
 from pad import rules
-from pad.display import PadDisplay, statistics_views
+from pad.display import PadDisplay
+from pad.statistics import Tally, statistic_values
 from pad.models import Partnership
 
 # Documents and stylesheets are parsed against this made-up origin (the .invalid
@@ -46,16 +47,6 @@ COMPACT_INNINGS = 22  # compact rows on one page (A4 and Letter)
 MAX_COPIES = 20
 MEDIUM_NAMES = 22  # characters in both names together, beyond which the type is smaller
 LONG_NAMES = 40
-
-
-GAME_PRIDE = "Game pride"  # the one statistic that is not a ratio
-
-
-@dataclass(frozen=True)
-class BlankStatistic:
-    name: str
-    explanation: str
-    ratio: bool
 
 
 class FetchRefused(ValueError):
@@ -255,11 +246,8 @@ def render_blank_pads(
         raise ValueError(f"copies must be from 1 to {MAX_COPIES}, not {copies}")
     names = {rules.Seat.ODD: partnership.odd_name, rules.Seat.EVEN: partnership.even_name}
     first = rules.first_dealer(date)
-    # The same names and explanations as a game's statistics, with nothing filled in.
-    empty_statistics = [
-        BlankStatistic(view.name, view.explanation, ratio=view.name != GAME_PRIDE)
-        for view in statistics_views(rules.compute_pad([]).statistics, names)
-    ]
+    # The same statistics as a game's, with nothing filled in.
+    empty_statistics = statistic_values(Tally(), names)
     context = {
         "odd_name": partnership.odd_name,
         "even_name": partnership.even_name,

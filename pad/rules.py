@@ -49,6 +49,52 @@ class Side(StrEnum):
     FATES = "fates"
 
 
+class Result(StrEnum):
+    """Where a game stands: won, lost to the Fates, or still in progress. Stored
+    on each game as its value; every page, list, filter and export reads its words here."""
+
+    WON = "won"
+    LOST = "lost"
+    IN_PROGRESS = ""
+
+    @classmethod
+    def of(cls, winner: Side | None) -> Result:
+        if winner is Side.PARTNERSHIP:
+            return cls.WON
+        if winner is Side.FATES:
+            return cls.LOST
+        return cls.IN_PROGRESS
+
+    @property
+    def label(self) -> str:
+        """For people: "Won", "Lost to the Fates", "In progress"."""
+        return _RESULT_LABELS[self]
+
+    @property
+    def slug(self) -> str:
+        """For addresses, CSV cells and style classes: won, lost, in-progress."""
+        return self.value or "in-progress"
+
+    @property
+    def winner(self) -> Side | None:
+        return {Result.WON: Side.PARTNERSHIP, Result.LOST: Side.FATES}.get(self)
+
+    @property
+    def finished(self) -> bool:
+        return self is not Result.IN_PROGRESS
+
+    @classmethod
+    def from_slug(cls, slug: str) -> Result:
+        """The result a slug names; ValueError for any other text."""
+        for result in cls:
+            if result.slug == slug:
+                return result
+        raise ValueError(f"{slug!r} is not a result: use won, lost or in-progress")
+
+
+_RESULT_LABELS = {Result.WON: "Won", Result.LOST: "Lost to the Fates", Result.IN_PROGRESS: "In progress"}
+
+
 class Glyph(StrEnum):
     """How a mark is drawn: tall (touching the base line) when the odd partner dealt."""
 
@@ -168,6 +214,10 @@ class Pad:
     def next_hand_number(self) -> int | None:
         """The number the next hand gets, or None once the game is over."""
         return None if self.finished else self.hand_count + 1
+
+    @property
+    def result(self) -> Result:
+        return Result.of(self.winner)
 
     @property
     def win_by_two(self) -> bool:

@@ -8,17 +8,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
-from pad import rules, summaries
-from pad.models import Game, Hand, Partnership
-from pad.summaries import FinishedGame, ResultsChart, Run, Tally, YearResults
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    game: Game
-    pad: rules.Pad
+from pad import rules, statistics, summaries
+from pad.models import Game, Hand, Invitation, Partnership
+from pad.statistics import Tally
+from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
 
 
 # Who sees what: a partnership's members see it and its games; staff see
@@ -106,11 +101,9 @@ def pad_of(game: Game) -> rules.Pad:
     return rules.compute_pad(hand.as_played() for hand in game.hands.all())
 
 
-def recent_game_summaries(user, limit: int = 10) -> list[GameSummary]:
-    """The latest games ``user`` may see, newest first, with their pads."""
-    return [
-        GameSummary(game, pad_of(game)) for game in games_with_hands(games_visible_to(user))[:limit]
-    ]
+def recent_games(user, limit: int = 10) -> list[Game]:
+    """The latest games ``user`` may see, newest first, with their stored summary."""
+    return list(games_visible_to(user).select_related("partnership").order_by("-date", "-id")[:limit])
 
 
 # The history browser: lists and statistics from the summary fields stored on
@@ -122,12 +115,11 @@ def recent_game_summaries(user, limit: int = 10) -> list[GameSummary]:
 class GameFilters:
     """What the games list is narrowed to; ``None`` (or "") means no filter.
 
-    ``result`` is a stored result: ``"won"``, ``"lost"`` or ``""`` for games in
-    progress. ``player`` matches either partner's name, ignoring case.
+    ``result`` is a :class:`rules.Result`. ``player`` matches either partner's name, ignoring case.
     """
 
     partnership: Partnership | None = None
-    result: str | None = None
+    result: rules.Result | None = None
     date_from: datetime.date | None = None
     date_to: datetime.date | None = None
     player: str = ""
@@ -155,7 +147,7 @@ def games_for_history(filters: GameFilters = GameFilters(), *, user) -> QuerySet
     if filters.partnership is not None:
         games = games.filter(partnership=filters.partnership)
     if filters.result is not None:
-        games = games.filter(result=filters.result)
+        games = games.filter(result=filters.result.value)
     if filters.date_from is not None:
         games = games.filter(date__gte=filters.date_from)
     if filters.date_to is not None:
@@ -187,16 +179,24 @@ class GameRow:
     def fate(self) -> rules.Ratio:
         return self.tally.fate
 
+    @property
+    def result(self) -> rules.Result:
+        return self.game.result_of_game
+
+    @property
+    def listed_statistics(self) -> tuple[statistics.StatisticValue, ...]:
+        """The statistics the games list shows on each row."""
+        names = {seat: self.game.partnership.name_of(seat) for seat in rules.Seat}
+        return tuple(
+            value for value in statistics.statistic_values(self.tally, names) if value.in_games_list
+        )
+
 
 def tally_of(game: Game) -> Tally:
+    """The counts stored on ``game``, with its game pride."""
     return Tally(
-        hands=game.hand_count,
-        made=game.made_count,
-        possible=game.possible_count,
-        odd_dealt=game.odd_dealt,
-        odd_makeable=game.odd_makeable,
-        even_dealt=game.even_dealt,
-        even_makeable=game.even_makeable,
+        {name: getattr(game, name) for name in statistics.COUNT_FIELDS},
+        {game.game_pride: 1} if game.game_pride else {},
     )
 
 
@@ -212,7 +212,6 @@ class PartnershipStatistics:
     lost: int
     in_progress: int
     tally: Tally
-    game_pride: dict[str, int]
     finished: tuple[FinishedGame, ...]
     longest_winning_run: Run
     longest_losing_run: Run
@@ -226,43 +225,49 @@ class PartnershipStatistics:
     def game_pride_rows(self) -> list[tuple[str, str, int]]:
         """(mark, meaning, number of games) for game pride 1, 0 and ?."""
         return [
-            (mark, meaning, self.game_pride[mark])
-            for mark, meaning in (
-                ("1", "won, or lost without a P"),
-                ("0", "lost a game that was theirs to win"),
-                ("?", "lost, never theirs to win"),
-            )
+            (mark, meaning, self.tally.game_pride.get(mark, 0))
+            for mark, meaning in statistics.GAME_PRIDE_MEANINGS.items()
         ]
 
     @property
-    def generosity(self) -> list[tuple[str, rules.Ratio]]:
-        """(partner's name, makeable / dealt) for the odd partner, then the even."""
-        return [(self.partnership.name_of(seat), self.tally.generosity(seat)) for seat in rules.Seat]
+    def names(self) -> dict[rules.Seat, str]:
+        return {seat: self.partnership.name_of(seat) for seat in rules.Seat}
+
+    @property
+    def lifetime_statistics(self) -> tuple[statistics.StatisticValue, ...]:
+        """Every statistic of the pad over all the partnership's games, but game
+        pride, which the page counts by mark (:attr:`game_pride_rows`)."""
+        return tuple(
+            value
+            for value in statistics.statistic_values(self.tally, self.names)
+            if value.key != "game_pride"
+        )
 
 
 def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
     """A partnership's lifetime statistics in two queries: the counts added up
     by the database, then one pass over the finished games' scores in date order."""
     games = Game.objects.filter(partnership=partnership)
+    aggregates = {
+        f"total_{count.field}": (Max if count.lifetime is statistics.Lifetime.MAX else Sum)(count.field, default=0)
+        for count in statistics.STORED_COUNTS
+    }
     totals = games.aggregate(
         played=Count("pk"),
-        won=Count("pk", filter=Q(result=summaries.WON)),
-        lost=Count("pk", filter=Q(result=summaries.LOST)),
-        pride_1=Count("pk", filter=Q(game_pride="1")),
-        pride_0=Count("pk", filter=Q(game_pride="0")),
-        pride_unknown=Count("pk", filter=Q(game_pride="?")),
-        hands=Sum("hand_count", default=0),
-        made=Sum("made_count", default=0),
-        possible=Sum("possible_count", default=0),
-        odd_dealt=Sum("odd_dealt", default=0),
-        odd_makeable=Sum("odd_makeable", default=0),
-        even_dealt=Sum("even_dealt", default=0),
-        even_makeable=Sum("even_makeable", default=0),
+        **{
+            f"result_{result.slug}": Count("pk", filter=Q(result=result.value))
+            for result in rules.Result
+        },
+        **{
+            f"pride_{index}": Count("pk", filter=Q(game_pride=mark))
+            for index, mark in enumerate(statistics.GAME_PRIDE_MEANINGS)
+        },
+        **aggregates,
     )
     finished = tuple(
-        FinishedGame(pk, date, result == summaries.WON, partnership_score, fates_score)
+        FinishedGame(pk, date, result == rules.Result.WON, partnership_score, fates_score)
         for pk, date, result, partnership_score, fates_score in games.exclude(
-            result=summaries.IN_PROGRESS
+            result=rules.Result.IN_PROGRESS
         )
         .order_by("date", "pk")
         .values_list("pk", "date", "result", "partnership_score", "fates_score")
@@ -271,19 +276,16 @@ def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
     return PartnershipStatistics(
         partnership=partnership,
         played=totals["played"],
-        won=totals["won"],
-        lost=totals["lost"],
-        in_progress=totals["played"] - totals["won"] - totals["lost"],
+        won=totals[f"result_{rules.Result.WON.slug}"],
+        lost=totals[f"result_{rules.Result.LOST.slug}"],
+        in_progress=totals[f"result_{rules.Result.IN_PROGRESS.slug}"],
         tally=Tally(
-            hands=totals["hands"],
-            made=totals["made"],
-            possible=totals["possible"],
-            odd_dealt=totals["odd_dealt"],
-            odd_makeable=totals["odd_makeable"],
-            even_dealt=totals["even_dealt"],
-            even_makeable=totals["even_makeable"],
+            {name: totals[f"total_{name}"] for name in statistics.COUNT_FIELDS},
+            {
+                mark: totals[f"pride_{index}"]
+                for index, mark in enumerate(statistics.GAME_PRIDE_MEANINGS)
+            },
         ),
-        game_pride={"1": totals["pride_1"], "0": totals["pride_0"], "?": totals["pride_unknown"]},
         finished=finished,
         longest_winning_run=summaries.longest_run(all_runs, won=True),
         longest_losing_run=summaries.longest_run(all_runs, won=False),
@@ -293,3 +295,40 @@ def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
         years=tuple(summaries.results_by_year(finished)),
         chart=summaries.results_chart(finished),
     )
+
+
+# Sharing: a partnership's members and invitations, a game's share link.
+
+
+def members_of(partnership: Partnership) -> list:
+    """The accounts that are members of ``partnership``, by username."""
+    return list(partnership.members.order_by("username"))
+
+
+def open_invitation(partnership: Partnership) -> Invitation | None:
+    """The partnership's invitation that can still be used, if there is one."""
+    return partnership.invitations.filter(used_at=None, revoked_at=None).first()
+
+
+def invitation_by_token(token: str) -> Invitation | None:
+    return Invitation.objects.select_related("partnership", "created_by").filter(token=token).first()
+
+
+def shared_games() -> QuerySet[Game]:
+    """The games that have a share link."""
+    return Game.objects.exclude(share_token="")
+
+
+def shared_game(token: str) -> Game | None:
+    """The shared game with this token, with its partnership and hands."""
+    return games_with_hands(shared_games()).filter(share_token=token).first()
+
+
+def hands_of(game: Game) -> list[Hand]:
+    """The game's hands in order: from the prefetch when it was loaded with them."""
+    return sorted(game.hands.all(), key=lambda hand: hand.number)
+
+
+def hands_after_change(game: Game) -> list[Hand]:
+    """The game's hands read again, after a service changed them."""
+    return list(game.hands.order_by("number"))

@@ -18,7 +18,15 @@ from django.utils import timezone
 
 from pad import rules
 from pad.cards import CardsError, check_cards
-from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
+from pad.models import (
+    IRREGULARITY_MAX_LENGTH,
+    MAX_MEMBERS,
+    NAME_MAX_LENGTH,
+    Game,
+    Hand,
+    Invitation,
+    Partnership,
+)
 from pad.summaries import game_summary
 
 if TYPE_CHECKING:
@@ -66,8 +74,10 @@ def partnership_get_or_create(
         if not name:
             raise RecordingError(f"the {label}'s name is empty", field=label)
         check_text(name, label=f"{label}'s name", field=label)
-        if len(name) > Partnership._meta.get_field("odd_name").max_length:
-            raise RecordingError(f"the {label}'s name is longer than 60 characters", field=label)
+        if len(name) > NAME_MAX_LENGTH:
+            raise RecordingError(
+                f"the {label}'s name is longer than {NAME_MAX_LENGTH} characters", field=label
+            )
     if odd_name.casefold() == even_name.casefold():
         raise RecordingError("the two partners need different names")
     with transaction.atomic():
@@ -89,7 +99,7 @@ def invitation_create(*, partnership: Partnership, user: AbstractBaseUser) -> In
     """A new one-time link to join ``partnership``; earlier open links are revoked."""
     with transaction.atomic():
         if partnership.members.count() >= MAX_MEMBERS:
-            raise RecordingError("this partnership already has two members")
+            raise RecordingError(f"this partnership already has {MAX_MEMBERS} members")
         partnership.invitations.filter(used_at=None, revoked_at=None).update(revoked_at=timezone.now())
         return Invitation.objects.create(
             token=secrets.token_urlsafe(32), partnership=partnership, created_by=user
@@ -103,6 +113,28 @@ def invitation_revoke(*, partnership: Partnership) -> int:
     )
 
 
+def check_invitation(invitation: Invitation | None, *, user: AbstractBaseUser, lock: bool = False) -> None:
+    """Raise RecordingError (with a code) when ``user`` cannot join through
+    ``invitation``: unknown, used, withdrawn, already a member, or the
+    partnership is full. With ``lock``, the partnership row is locked first, so
+    that two joins at once cannot both pass."""
+    if invitation is None:
+        raise RecordingError("this invitation link is not known", code="unknown")
+    if invitation.used_at is not None:
+        raise RecordingError("this invitation link has already been used", code="used")
+    if invitation.revoked_at is not None:
+        raise RecordingError("this invitation link has been withdrawn", code="revoked")
+    partnership = invitation.partnership
+    if lock:
+        Partnership.objects.select_for_update().filter(pk=partnership.pk).first()
+    if partnership.members.filter(pk=user.pk).exists():
+        raise RecordingError("you are already a member of this partnership", code="member")
+    if partnership.members.count() >= MAX_MEMBERS:
+        raise RecordingError(
+            f"this partnership already has {MAX_MEMBERS} members", code="full"
+        )
+
+
 def invitation_accept(*, token: str, user: AbstractBaseUser) -> Partnership:
     """Make ``user`` a member through an open invitation, which is then used up.
 
@@ -114,18 +146,8 @@ def invitation_accept(*, token: str, user: AbstractBaseUser) -> Partnership:
         invitation = (
             Invitation.objects.select_for_update().select_related("partnership").filter(token=token).first()
         )
-        if invitation is None:
-            raise RecordingError("this invitation link is not known", code="unknown")
-        if invitation.used_at is not None:
-            raise RecordingError("this invitation link has already been used", code="used")
-        if invitation.revoked_at is not None:
-            raise RecordingError("this invitation link has been withdrawn", code="revoked")
+        check_invitation(invitation, user=user, lock=True)
         partnership = invitation.partnership
-        Partnership.objects.select_for_update().filter(pk=partnership.pk).first()
-        if partnership.members.filter(pk=user.pk).exists():
-            raise RecordingError("you are already a member of this partnership", code="member")
-        if partnership.members.count() >= MAX_MEMBERS:
-            raise RecordingError("this partnership already has two members", code="full")
         partnership.members.add(user)
         invitation.used_at = timezone.now()
         invitation.used_by = user
@@ -267,9 +289,10 @@ def build_hand(
         raise RecordingError("a Fates' point is recorded as I", field="fates_point")
     irregularity = irregularity.strip()
     check_text(irregularity, label="irregularity note", field="irregularity")
-    if len(irregularity) > Hand._meta.get_field("irregularity").max_length:
+    if len(irregularity) > IRREGULARITY_MAX_LENGTH:
         raise RecordingError(
-            "the irregularity note is longer than 200 characters", field="irregularity"
+            f"the irregularity note is longer than {IRREGULARITY_MAX_LENGTH} characters",
+            field="irregularity",
         )
     if irregularity and outcome == Hand.Outcome.MADE:
         raise RecordingError(

@@ -6,8 +6,8 @@ of those fields: :func:`pad.services._refresh_game_state` stores its result
 after every change to a game's hands, ``seed_demo`` stores it for games built
 in bulk, and the migration that added the fields filled them with it.
 
-The partnership page adds these numbers up in the database; :class:`Tally`
-turns such sums back into the pad's ratios.
+The counts among them are declared in :mod:`pad.statistics`, which also turns
+them, for one game or added up over many, into the pad's statistics.
 """
 
 from __future__ import annotations
@@ -16,93 +16,32 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pad import rules
-
-WON = "won"
-LOST = "lost"
-IN_PROGRESS = ""
+from pad import rules, statistics
 
 #: The summary fields of Game, in the order :func:`game_summary` gives them.
 SUMMARY_FIELDS: tuple[str, ...] = (
-    "hand_count",
     "partnership_score",
     "fates_score",
     "result",
-    "made_count",
-    "possible_count",
-    "impossible_count",
     "game_pride",
-    "odd_dealt",
-    "odd_makeable",
-    "even_dealt",
-    "even_makeable",
+    *statistics.COUNT_FIELDS,
 )
-
-
-def result_of(pad: rules.Pad) -> str:
-    """``won``, ``lost`` (to the Fates) or ``""`` while the game goes on."""
-    if pad.winner is rules.Side.PARTNERSHIP:
-        return WON
-    if pad.winner is rules.Side.FATES:
-        return LOST
-    return IN_PROGRESS
 
 
 def game_summary(pad: rules.Pad) -> dict[str, int | str]:
     """The summary fields of a game whose pad is ``pad``, by field name."""
-    statistics = pad.statistics
-    made = statistics.play.numerator
-    possible = statistics.play.denominator - made
-    odd, even = statistics.generosity[rules.Seat.ODD], statistics.generosity[rules.Seat.EVEN]
     return {
-        "hand_count": pad.hand_count,
         "partnership_score": pad.score.partnership,
         "fates_score": pad.score.fates,
-        "result": result_of(pad),
-        "made_count": made,
-        "possible_count": possible,
-        "impossible_count": pad.hand_count - made - possible,
-        "game_pride": statistics.game_pride or "",
-        "odd_dealt": odd.denominator,
-        "odd_makeable": odd.numerator,
-        "even_dealt": even.denominator,
-        "even_makeable": even.numerator,
+        "result": pad.result.value,
+        "game_pride": pad.statistics.game_pride or "",
+        **statistics.counts_of(pad),
     }
 
 
 def summary_of_hands(hands: list[rules.PlayedHand]) -> dict[str, int | str]:
     """The summary fields of a game with these hands (numbered 1, 2, ...)."""
     return game_summary(rules.compute_pad(hands))
-
-
-@dataclass(frozen=True)
-class Tally:
-    """Summary counts added up over several games, read back as the pad's ratios.
-
-    Lifetime ratios are sums of counts (7/9 and 3/4 make 10/13), not averages
-    of the games' ratios.
-    """
-
-    hands: int = 0
-    made: int = 0
-    possible: int = 0
-    odd_dealt: int = 0
-    odd_makeable: int = 0
-    even_dealt: int = 0
-    even_makeable: int = 0
-
-    @property
-    def play(self) -> rules.Ratio:
-        return rules.Ratio(self.made, self.made + self.possible)
-
-    @property
-    def fate(self) -> rules.Ratio:
-        return rules.Ratio(self.made + self.possible, self.hands)
-
-    def generosity(self, seat: rules.Seat) -> rules.Ratio:
-        if seat is rules.Seat.ODD:
-            return rules.Ratio(self.odd_makeable, self.odd_dealt)
-        return rules.Ratio(self.even_makeable, self.even_dealt)
 
 
 # A partnership's record over its finished games, from summary rows in date

@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 
 import solver
 from pad import rules, services
-from pad.display import pad_display
+from pad.display import deck_in_suits, pad_display
 from pad.forms import (
     CardsForm,
     ChangeOutcomeForm,
@@ -27,7 +27,14 @@ from pad.forms import (
     UndoForm,
 )
 from pad.models import Game, Hand
-from pad.selectors import games_visible_to, games_with_hands, pad_revision, recent_game_summaries
+from pad.selectors import (
+    games_visible_to,
+    games_with_hands,
+    hands_after_change,
+    hands_of,
+    pad_revision,
+    recent_games,
+)
 from pad.services import RecordingError
 
 PAD_TEMPLATE = "pad/game.html"
@@ -38,7 +45,7 @@ def front_page(request):
     return render(
         request,
         "pad/front_page.html",
-        {"summaries": recent_game_summaries(request.user), "form": StartGameForm(user=request.user)},
+        {"games": recent_games(request.user), "form": StartGameForm(user=request.user)},
     )
 
 
@@ -55,7 +62,7 @@ def game_start(request):
     return render(
         request,
         "pad/front_page.html",
-        {"summaries": recent_game_summaries(request.user), "form": form},
+        {"games": recent_games(request.user), "form": form},
         status=200 if request.htmx else 400,
     )
 
@@ -110,7 +117,7 @@ def game_pad(request, game_id: int):
 
 def render_pad(request, game: Game, display=None, status: int = 200):
     template = PAD_TEMPLATE + "#pad" if request.htmx else PAD_TEMPLATE
-    context = {"game": game, "display": display or pad_display(game)}
+    context = {"game": game, "display": display or pad_display(game, hands_of(game))}
     if game.share_token:
         context["share_url"] = request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
     return render(request, template, context, status=status)
@@ -123,7 +130,7 @@ def after_action(request, game: Game):
     fields and revision as it stored them; only its hands are read again.
     """
     if request.htmx:
-        return render_pad(request, game, pad_display(game, game.hands.order_by("number")))
+        return render_pad(request, game, pad_display(game, hands_after_change(game)))
     return redirect("game_pad", game_id=game.pk)
 
 
@@ -221,7 +228,7 @@ def hand_change(request, game_id: int, number: int):
 def gorilla_it_out(request, game_id: int):
     """Enter both hands of the lost hand; the solver gives its verdict, one tap records it."""
     game = load_game(request, game_id)
-    display = pad_display(game)
+    display = pad_display(game, hands_of(game))
     if display.next_hand is None:
         messages.warning(request, "The game is over: there is no hand to gorilla out.")
         return redirect("game_pad", game_id=game.pk)
@@ -236,7 +243,13 @@ def gorilla_it_out(request, game_id: int):
     return render(
         request,
         template,
-        {"game": game, "display": display, "form": form, "result": result, "deck": solver.DECK},
+        {
+            "game": game,
+            "display": display,
+            "form": form,
+            "result": result,
+            "suits": deck_in_suits(solver.DECK),
+        },
     )
 
 
@@ -268,27 +281,34 @@ def gorilla_record(request, game_id: int):
 def hand_list(request, game_id: int):
     """Every hand of the game, each with a form to change its outcome."""
     game = load_game(request, game_id)
-    return render(request, "pad/hand_list.html", {"game": game, "display": pad_display(game)})
+    return render(
+        request, "pad/hand_list.html", {"game": game, "display": pad_display(game, hands_of(game))}
+    )
 
 
 @require_GET
 def hand_analysis(request, game_id: int, number: int):
     """The solver's analysis of a recorded hand's cards, for the wallow."""
     game = load_game(request, game_id)
-    hand = get_object_or_404(game.hands.all(), number=number)
+    hand = next((hand for hand in hands_of(game) if hand.number == number), None)
+    if hand is None:
+        raise Http404("No such hand.")
     if not hand.has_cards:
         messages.info(request, f"Hand {number} was recorded without its cards.")
         return redirect("game_pad", game_id=game.pk)
     result = solver.gorilla_out(hand.taker_cards, hand.giver_cards)
+    display = pad_display(game, hands_of(game))
+    hand_view = display.hands[number - 1]
     return render(
         request,
         "pad/analysis.html",
         {
             "game": game,
-            "display": pad_display(game),
-            "hand": hand,
+            "display": display,
+            "hand": hand_view,
             "result": result,
-            "taker_name": game.partnership.name_of(rules.Seat(hand.taker)),
+            "verdict": hand_view.verdict_against(result.possible),
+            "taker_name": hand_view.taker_name,
             "giver_name": game.partnership.name_of(rules.Seat(hand.taker).other),
             "back_url": reverse("game_pad", args=[game.pk]),
         },

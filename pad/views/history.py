@@ -22,21 +22,13 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from pad import selectors
+from pad import rules, selectors, statistics
 from pad.exchange import export_document
-from pad.models import MAX_MEMBERS, Game, Partnership
+from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 
 GAMES_PER_PAGE = 25
-NAME_MAX_LENGTH = Partnership._meta.get_field("odd_name").max_length
 
-RESULT_CHOICES = [
-    ("", "Any result"),
-    ("won", "Won"),
-    ("lost", "Lost"),
-    ("in-progress", "In progress"),
-]
-#: The result filter's URL value -> the stored Game.result.
-STORED_RESULT = {"won": Game.Result.WON, "lost": Game.Result.LOST, "in-progress": Game.Result.IN_PROGRESS}
+RESULT_CHOICES = [("", "Any result"), *((result.slug, result.label) for result in rules.Result)]
 
 
 FILTER_NAMES = {
@@ -105,7 +97,7 @@ class GameFilterForm(forms.Form):
         result = data.get("result")
         return selectors.GameFilters(
             partnership=data.get("partnership"),
-            result=STORED_RESULT[result] if result else None,
+            result=rules.Result.from_slug(result) if result else None,
             date_from=data.get("date_from"),
             date_to=data.get("date_to"),
             player=data.get("player") or "",
@@ -178,12 +170,17 @@ def game_list(request: HttpRequest) -> HttpResponse:
     return response
 
 
+#: The stored counts that are not already a statistic's column.
+CSV_COUNTS = [
+    count.field
+    for count in statistics.STORED_COUNTS
+    if count.field not in {statistic.key for statistic in statistics.STATISTICS}
+]
 CSV_HEADER = [
     "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
-    "play", "fate", "game pride", "hands",
+    *(statistic.heading for statistic in statistics.STATISTICS),
+    *(count.heading for count in statistics.STORED_COUNTS if count.field in CSV_COUNTS),
 ]
-RESULT_WORDS = {Game.Result.WON: "won", Game.Result.LOST: "lost", Game.Result.IN_PROGRESS: "in progress"}
-WINNER_WORDS = {Game.Result.WON: "partnership", Game.Result.LOST: "fates", Game.Result.IN_PROGRESS: ""}
 
 
 class Echo:
@@ -202,6 +199,8 @@ def csv_rows(games):
     yield CSV_HEADER
     for game in games.iterator(chunk_size=2000):
         tally = selectors.tally_of(game)
+        result = game.result_of_game
+        names = {seat: game.partnership.name_of(seat) for seat in rules.Seat}
         yield [
             game.pk,
             game.date.isoformat(),
@@ -209,12 +208,10 @@ def csv_rows(games):
             spreadsheet_safe(game.partnership.even_name),
             game.partnership_score,
             game.fates_score,
-            RESULT_WORDS[game.result],
-            WINNER_WORDS[game.result],
-            str(tally.play),
-            str(tally.fate),
-            game.game_pride,
-            game.hand_count,
+            result.slug,
+            result.winner or "",
+            *(value.value for value in statistics.statistic_values(tally, names)),
+            *(tally[name] for name in CSV_COUNTS),
         ]
 
 
@@ -260,8 +257,8 @@ def partnership_games_json(request: HttpRequest, partnership_id: int) -> JsonRes
 @require_GET
 def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpResponse:
     partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
-    members = list(partnership.members.order_by("username"))
-    invitation = partnership.invitations.filter(used_at=None, revoked_at=None).first()
+    members = selectors.members_of(partnership)
+    invitation = selectors.open_invitation(partnership)
     return render(
         request,
         "pad/history/partnership.html",

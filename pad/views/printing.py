@@ -43,7 +43,7 @@ def game_pad_pdf(request, game_id: int):
         size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
-    display = pad_display(game)
+    display = pad_display(game, selectors.hands_of(game))
     return pdf_response(pdf.render_game_pad(display, size), pdf.game_pad_filename(display))
 
 

@@ -15,13 +15,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from pad import selectors, services
 from pad.display import pad_display
-from pad.models import Game, Invitation
 from pad.services import RecordingError
 
 SHARED_TEMPLATE = "pad/shared.html"
@@ -54,7 +52,7 @@ def invitation_accept(request, token: str):
     Joining takes a POST so that a link preview or a prefetch cannot use up
     the one-time link.
     """
-    invitation = Invitation.objects.select_related("partnership", "created_by").filter(token=token).first()
+    invitation = selectors.invitation_by_token(token)
     if request.method == "POST":
         try:
             partnership = services.invitation_accept(token=token, user=request.user)
@@ -69,23 +67,18 @@ def invitation_accept(request, token: str):
             )
         messages.info(request, f"You are now a member of {partnership}.")
         return redirect("partnership_detail", partnership_id=partnership.pk)
-    problem = None
-    if invitation is None:
-        problem = "this invitation link is not known"
-    elif invitation.used_at is not None:
-        problem = "this invitation link has already been used"
-    elif invitation.revoked_at is not None:
-        problem = "this invitation link has been withdrawn"
-    elif invitation.partnership.members.filter(pk=request.user.pk).exists():
-        return redirect("partnership_detail", partnership_id=invitation.partnership_id)
-    elif invitation.partnership.members.count() >= 2:
-        problem = "this partnership already has two members"
-    return render(
-        request,
-        "pad/invitation.html",
-        {"invitation": None if problem else invitation, "problem": problem},
-        status=404 if invitation is None else 200,
-    )
+    try:
+        services.check_invitation(invitation, user=request.user)
+    except RecordingError as error:
+        if error.code == "member":
+            return redirect("partnership_detail", partnership_id=invitation.partnership_id)
+        return render(
+            request,
+            "pad/invitation.html",
+            {"invitation": None, "problem": error},
+            status=404 if error.code == "unknown" else 200,
+        )
+    return render(request, "pad/invitation.html", {"invitation": invitation, "problem": None})
 
 
 @require_POST
@@ -103,24 +96,21 @@ def game_stop_sharing(request, game_id: int):
     return redirect("game_pad", game_id=game.pk)
 
 
-def shared_url(request, game) -> str:
-    return request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
-
-
 @login_not_required
 @require_GET
 @vary_on_headers("HX-Request")
 def shared_pad(request, token: str):
     """The pad, read-only, for anyone with the link; polled like the pad page
     (``?version=``, 204 while nothing changed). A revoked link is a 404."""
-    shared_games = Game.objects.exclude(share_token="")
     if request.htmx and "version" in request.GET:
-        revision = selectors.revision_of(shared_games, share_token=token)
+        revision = selectors.revision_of(selectors.shared_games(), share_token=token)
         if revision is None:
             raise Http404("No such shared pad.")
         if request.GET["version"] == str(revision):
             return HttpResponse(status=204)
-    game = get_object_or_404(selectors.games_with_hands(shared_games), share_token=token)
-    display = pad_display(game)
+    game = selectors.shared_game(token)
+    if game is None:
+        raise Http404("No such shared pad.")
+    display = pad_display(game, selectors.hands_of(game))
     template = SHARED_TEMPLATE + "#shared-pad" if request.htmx else SHARED_TEMPLATE
     return render(request, template, {"game": game, "display": display, "token": token})

@@ -100,7 +100,7 @@ def test_games_list_newest_first_with_scores_ratios_and_pride(client, known_game
     assert "play <b>10/10</b>" in page and "fate <b>10/11</b>" in page
     assert "pride <b>?</b>" in page
     assert "In progress · 3 hands" in page
-    assert "Fates won" in page
+    assert "Lost to the Fates" in page
     assert f'href="{reverse("game_pad", args=[known_games["g4"].pk])}"' in page
     assert "6 games" in page
 
@@ -324,16 +324,22 @@ def test_csv_one_row_per_game(client, known_games):
     rows = csv_of(client.get(reverse("games_csv")))
     assert rows[0] == [
         "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
-        "play", "fate", "game pride", "hands",
+        "play", "fate", "game pride", "odd partner generosity", "even partner generosity",
+        "longest run of M", "hands", "M", "P", "I", "odd partner dealt",
+        "odd partner dealt, makeable", "even partner dealt", "even partner dealt, makeable",
     ]
     by_id = {int(row[0]): row for row in rows[1:]}
     assert len(by_id) == 6
     assert by_id[known_games["g4"].pk] == [
         str(known_games["g4"].pk), "2026-01-07", "Jon", "Richard", "10", "1", "won", "partnership",
-        "10/10", "10/11", "1", "11",
+        "10/10", "10/11", "1", "6/6", "4/5", "9", "11", "10", "0", "1", "6", "6", "5", "4",
     ]
-    assert by_id[known_games["g2"].pk][6:] == ["lost", "fates", "0/10", "10/10", "0", "10"]
-    assert by_id[known_games["g5"].pk][6:] == ["in progress", "", "1/2", "2/3", "", "3"]
+    assert by_id[known_games["g2"].pk][6:] == [
+        "lost", "fates", "0/10", "10/10", "0", "5/5", "5/5", "0", "10", "0", "10", "0", "5", "5", "5", "5",
+    ]
+    assert by_id[known_games["g5"].pk][6:] == [
+        "in-progress", "", "1/2", "2/3", "-", "1/1", "1/2", "1", "3", "1", "1", "1", "1", "1", "2", "1",
+    ]
     assert by_id[known_games["other"].pk][2:4] == ["Émile", "Zoë"]
     assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
 
@@ -392,8 +398,10 @@ def test_partnership_statistics_of_known_games(known_games, jon):
     # hands 10+10+10+11+3; M 10+0+0+10+1; P 0+10+1+0+1
     assert str(stats.tally.play) == "21/33"
     assert str(stats.tally.fate) == "33/44"
-    assert [(name, str(ratio)) for name, ratio in stats.generosity] == [("Jon", "17/22"), ("Richard", "16/22")]
-    assert stats.game_pride == {"1": 2, "0": 1, "?": 1}
+    lifetime = {value.name: value.value for value in stats.lifetime_statistics}
+    assert (lifetime["Jon dealt"], lifetime["Richard dealt"]) == ("17/22", "16/22")
+    assert lifetime["Longest run of M"] == "10"  # the longest of any game (g1), not a sum
+    assert stats.tally.game_pride == {"1": 2, "0": 1, "?": 1}
     # Finished in date order: won, lost, lost, won.
     assert stats.longest_winning_run.length == 1
     assert stats.longest_winning_run.first.id == known_games["g4"].pk  # the latest of equal runs

@@ -18,7 +18,7 @@ def test_front_page_lists_games_with_partners_dates_and_scores(client, game, dja
     assert "<u class=\"odd-partner\">Jon</u> &amp; Richard" in page
     assert "2026-07-09" in page
     assert "1–2" in page
-    assert "in progress, 3 hands" in page
+    assert "In progress, 3 hands" in page
 
 
 def test_front_page_without_games_says_how_to_import(client, db):

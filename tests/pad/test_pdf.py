@@ -97,8 +97,9 @@ def test_game_pad_prints_what_the_display_context_says(game):
     from pad.selectors import games_with_hands
 
     record_outcomes(game, "MMIPI")
-    display = pad_display(games_with_hands().get(pk=game.pk))
-    text = text_of(pdf.render_game_pad(display))
+    loaded = games_with_hands().get(pk=game.pk)
+    display = pad_display(loaded, loaded.hands.all())
+    text = " ".join(text_of(pdf.render_game_pad(display)).split())
     assert display.result in text
     for statistic in display.statistics:
         assert statistic.name in text and statistic.value in text

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pad import rules
-from pad.models import NAME_MAX_LENGTH, Game, Hand, Partnership
+from pad.models import NAME_MAX_LENGTH, Game, Hand
 from pad.services import RecordingError, build_hand, check_text
 
 FORMAT = "gorilla-pad/1"

@@ -10,9 +10,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
 
 from pad import rules, statistics
+from scorepads.models import NumberedEntry, ScorePadGame
 
 NAME_MAX_LENGTH = 60
 IRREGULARITY_MAX_LENGTH = 200
@@ -93,7 +93,7 @@ class Invitation(models.Model):
         return self.used_at is None and self.revoked_at is None
 
 
-class Game(models.Model):
+class Game(ScorePadGame):
     class GamePride(models.TextChoices):
         PROUD = "1", "1"
         RESPONSIBLE = "0", "0"
@@ -102,8 +102,6 @@ class Game(models.Model):
 
     partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="games")
     date = models.DateField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
     notes = models.TextField(blank=True)
     first_dealer = models.CharField(
         max_length=4,
@@ -111,14 +109,6 @@ class Game(models.Model):
         blank=True,
         help_text="Who dealt the first hand, when not the partner the date gives.",
     )
-    # The read-only share link's token (pad.services.game_share); blank when
-    # the game is not shared. See pad.views.sharing for why it is random.
-    share_token = models.CharField(max_length=64, blank=True, default="", editable=False)
-    # Counts the changes to what the pad shows (hands, first dealer, sharing);
-    # the services raise it in the same transaction as the change. An open pad
-    # polls with the revision it shows and is sent nothing while it is current.
-    revision = models.PositiveIntegerField(default=0, editable=False)
-
     # The summary of the game's pad, for the history browser: written only by
     # pad.services._refresh_game_state from pad.summaries.game_summary, after
     # every change to the game's hands. The defaults are those of a game with
@@ -137,7 +127,7 @@ class Game(models.Model):
         max_length=1, choices=GamePride.choices, blank=True, default="", editable=False
     )
 
-    class Meta:
+    class Meta(ScorePadGame.Meta):
         ordering = ["-date", "-id"]
         indexes = [
             models.Index(fields=["partnership", "date"]),
@@ -145,11 +135,9 @@ class Game(models.Model):
             models.Index(fields=["result", "date"], name="game_result_date"),
         ]
         constraints = [
+            *ScorePadGame.Meta.constraints,
             models.CheckConstraint(
                 condition=Q(first_dealer__in=["", "odd", "even"]), name="game_first_dealer_valid"
-            ),
-            models.UniqueConstraint(
-                fields=["share_token"], condition=~Q(share_token=""), name="game_share_token_unique"
             ),
             models.CheckConstraint(
                 condition=Q(result__in=[result.value for result in rules.Result]),
@@ -188,7 +176,7 @@ for _count in statistics.STORED_COUNTS:
     Game.add_to_class(_count.field, models.PositiveSmallIntegerField(default=0, editable=False))
 
 
-class Hand(models.Model):
+class Hand(NumberedEntry):
     class Outcome(models.TextChoices):
         MADE = rules.Outcome.MADE, "Made"
         POSSIBLE = rules.Outcome.POSSIBLE, "Possible"
@@ -203,7 +191,6 @@ class Hand(models.Model):
         SOLVER = "solver", "Given by the solver"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveSmallIntegerField()
     outcome = models.CharField(max_length=1, choices=Outcome.choices)
     dealer = models.CharField(max_length=4, choices=Seat.choices)
     taker = models.CharField(max_length=4, choices=Seat.choices)
@@ -212,13 +199,10 @@ class Hand(models.Model):
     taker_cards = models.CharField(max_length=CARDS_MAX_LENGTH, blank=True)
     giver_cards = models.CharField(max_length=CARDS_MAX_LENGTH, blank=True)
     verdict_by = models.CharField(max_length=7, choices=VerdictBy.choices, blank=True)
-    recorded_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["game", "number"]
+    class Meta(NumberedEntry.Meta):
         constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number_per_game"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            *NumberedEntry.Meta.constraints,
             models.CheckConstraint(condition=Q(outcome__in=["M", "P", "I"]), name="hand_outcome_valid"),
             models.CheckConstraint(condition=Q(dealer__in=["odd", "even"]), name="hand_dealer_valid"),
             models.CheckConstraint(condition=Q(taker__in=["odd", "even"]), name="hand_taker_valid"),

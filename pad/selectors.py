@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
 from pad import rules, statistics, summaries
 from pad.models import Game, Hand, Invitation, Partnership
 from pad.statistics import Tally
 from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
+from scorepads import access
 
 
 # Who sees what: a partnership's members see it and its games; staff see
@@ -23,20 +22,12 @@ from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
 
 def partnerships_of(user) -> QuerySet[Partnership]:
     """The partnerships ``user`` may see and play in."""
-    if user.is_staff:
-        return Partnership.objects.all()
-    if not user.is_authenticated:
-        return Partnership.objects.none()
-    return Partnership.objects.filter(members=user)
+    return access.visible_to(user, Partnership.objects.all(), members="members")
 
 
 def games_visible_to(user) -> QuerySet[Game]:
     """The games ``user`` may see and change."""
-    if user.is_staff:
-        return Game.objects.all()
-    if not user.is_authenticated:
-        return Game.objects.none()
-    return Game.objects.filter(partnership__members=user)
+    return access.visible_to(user, Game.objects.all(), members="partnership__members")
 
 
 def games_with_hands(games: QuerySet[Game] | None = None) -> QuerySet[Game]:
@@ -56,49 +47,10 @@ def revision_of(games: QuerySet[Game], **lookup) -> int | None:
         return None
 
 
-MAX_ID = 2**63 - 1  # the largest id a BigAutoField holds
-
-
 def pad_revision(user, game_id: int) -> int | None:
     """The revision of game ``game_id`` if ``user`` may see it (as
-    :func:`games_visible_to` decides), else None.
-
-    Every open pad asks this every 3 s, so most of the app's requests are this
-    one indexed lookup. It is written in SQL because the ORM takes about twenty
-    times longer to build the query than the database takes to answer it
-    (bench/load.py measures the polls). A test holds it to games_visible_to.
-    """
-    if not user.is_authenticated or not 0 < game_id <= MAX_ID:
-        return None
-    with connection.cursor() as cursor:
-        if user.is_staff:
-            cursor.execute(_revision_sql(members_only=False), [game_id])
-        else:
-            cursor.execute(_revision_sql(members_only=True), [game_id, user.pk])
-        row = cursor.fetchone()
-    return None if row is None else row[0]
-
-
-@functools.cache
-def _revision_sql(*, members_only: bool) -> str:
-    """SELECT revision FROM game [JOIN its partnership's members] WHERE id = %s [AND user = %s]."""
-    quote = connection.ops.quote_name
-    game, members = Game._meta, Partnership.members.through._meta
-    game_table, members_table = quote(game.db_table), quote(members.db_table)
-    sql = f"SELECT {game_table}.{quote(game.get_field('revision').column)} FROM {game_table}"
-    where = f" WHERE {game_table}.{quote(game.pk.column)} = %s"
-    if members_only:
-        sql += (
-            f" JOIN {members_table} ON {members_table}.{quote(members.get_field('partnership').column)}"
-            f" = {game_table}.{quote(game.get_field('partnership').column)}"
-        )
-        where += f" AND {members_table}.{quote(members.get_field('user').column)} = %s"
-    return sql + where
-
-
-def pad_of(game: Game) -> rules.Pad:
-    """The pad of a game whose hands are loaded (or will be, in one query)."""
-    return rules.compute_pad(hand.as_played() for hand in game.hands.all())
+    :func:`games_visible_to` decides), else None: what an open pad's poll reads."""
+    return access.revision_for(user, Game, game_id, owner="partnership", members="members")
 
 
 def recent_games(user, limit: int = 10) -> list[Game]:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import datetime
 import secrets
-import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
@@ -28,38 +27,13 @@ from pad.models import (
     Partnership,
 )
 from pad.summaries import game_summary
+from scorepads import recording, sharing
+from scorepads.recording import RecordingError, check_text
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
     from pad.exchange import GameSpec
-
-
-class RecordingError(ValueError):
-    """A refused change, with a message that says what is wrong.
-
-    ``field`` names the hand's field at fault, where there is one.
-    """
-
-    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid") -> None:
-        super().__init__(message)
-        self.field = field
-        self.code = code
-
-
-def check_text(text: str, *, label: str, field: str | None = None, lines: bool = False) -> None:
-    """Refuse control characters (PostgreSQL stores no NUL) and lone surrogates.
-
-    With ``lines`` a note may hold tabs and line breaks.
-    """
-    allowed = "\t\n\r" if lines else ""
-    for character in text:
-        if unicodedata.category(character) in {"Cc", "Cs"} and character not in allowed:
-            raise RecordingError(
-                f"the {label} holds a control character ({ascii(character)}); "
-                "use letters, digits and punctuation",
-                field=field or label,
-            )
 
 
 def partnership_get_or_create(
@@ -157,24 +131,12 @@ def invitation_accept(*, token: str, user: AbstractBaseUser) -> Partnership:
 
 def game_share(*, game: Game) -> Game:
     """Give the game a read-only share link, keeping the one it has."""
-    with transaction.atomic():
-        _lock(game)
-        if not game.share_token:
-            game.share_token = secrets.token_urlsafe(32)
-            game.revision += 1
-            game.save(update_fields=["share_token", "revision"])
-    return game
+    return sharing.share(game)
 
 
 def game_stop_sharing(*, game: Game) -> Game:
     """Revoke the game's share link: the old address then answers 404."""
-    with transaction.atomic():
-        _lock(game)
-        if game.share_token:
-            game.share_token = ""
-            game.revision += 1
-            game.save(update_fields=["share_token", "revision"])
-    return game
+    return sharing.stop_sharing(game)
 
 
 def game_start(
@@ -197,25 +159,13 @@ def game_choose_first_dealer(*, game: Game, first_dealer: rules.Seat) -> Game:
             raise RecordingError("the first dealer can change only before the first hand")
         chosen = "" if first_dealer is rules.first_dealer(game.date) else first_dealer
         if game.first_dealer != chosen:
-            game.first_dealer = chosen
-            game.revision += 1
-            game.save(update_fields=["first_dealer", "revision"])
+            recording.raise_revision(game, first_dealer=chosen)
     return game
-
-
-def _lock(game: Game) -> None:
-    """Lock the game row for this transaction; ``game`` takes the stored values
-    of the fields that only a holder of the lock changes."""
-    game.revision, game.share_token, game.first_dealer = (
-        Game.objects.select_for_update()
-        .values_list("revision", "share_token", "first_dealer")
-        .get(pk=game.pk)
-    )
 
 
 def _locked_hands(game: Game) -> list[Hand]:
     """Lock the game row for this transaction and return its hands in order."""
-    _lock(game)
+    recording.lock(game, "share_token", "first_dealer")
     return list(game.hands.order_by("number"))
 
 
@@ -235,14 +185,11 @@ def _refresh_game_state(game: Game, pad: rules.Pad) -> None:
     if pad.finished:
         now = timezone.now()
         finished_at = Case(When(finished_at__isnull=True, then=Value(now)), default=F("finished_at"))
-        if game.finished_at is None:
-            game.finished_at = now
+        finished_at_now = game.finished_at or now
     else:
-        finished_at = game.finished_at = None
-    game.revision += 1
-    Game.objects.filter(pk=game.pk).update(finished_at=finished_at, revision=game.revision, **summary)
-    for name, value in summary.items():
-        setattr(game, name, value)
+        finished_at = finished_at_now = None
+    recording.raise_revision(game, finished_at=finished_at, **summary)
+    game.finished_at = finished_at_now
 
 
 def _choice(value: object, choices: type, field: str) -> str:
@@ -338,23 +285,11 @@ def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
     with transaction.atomic():
         hands = _locked_hands(game)
         pad = _pad_of(hands)
-        if pad.finished:
-            raise RecordingError(
-                f"the game is over: it ended at hand {pad.hand_count}", code="finished"
-            )
-        if number != pad.next_hand_number:
-            raise RecordingError(
-                f"hand {number} cannot be recorded: the next hand is hand {pad.next_hand_number}",
-                code="taken" if number < pad.next_hand_number else "ahead",
-            )
+        recording.check_next_number(number, next_number=pad.next_hand_number, finished_at=pad.hand_count)
         hand = build_hand(
             game=game, number=number, outcome=outcome, previous_dealer=pad.last_dealer, **details
         )
-        try:
-            with transaction.atomic():
-                hand.save()
-        except IntegrityError:
-            raise RecordingError(f"hand {number} has already been recorded", code="taken") from None
+        recording.save_once(hand)
         _refresh_game_state(game, _pad_of([*hands, hand]))
     return hand
 

@@ -8,7 +8,7 @@ refused action re-renders it too (status 200) with a message saying why.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -36,6 +36,7 @@ from pad.selectors import (
     recent_games,
 )
 from pad.services import RecordingError
+from scorepads.views import unchanged_poll
 
 PAD_TEMPLATE = "pad/game.html"
 
@@ -105,12 +106,8 @@ def load_game(request, game_id: int) -> Game:
 @vary_on_headers("HX-Request")
 def game_pad(request, game_id: int):
     """The pad page; htmx polls it with ``?version=`` and gets 204 while nothing changed."""
-    if request.htmx and "version" in request.GET:
-        revision = pad_revision(request.user, game_id)
-        if revision is None:
-            raise Http404("No such game.")
-        if request.GET["version"] == str(revision):
-            return HttpResponse(status=204)
+    if unchanged := unchanged_poll(request, lambda: pad_revision(request.user, game_id)):
+        return unchanged
     game = load_game(request, game_id)
     return render_pad(request, game)
 
@@ -225,6 +222,7 @@ def hand_change(request, game_id: int, number: int):
 
 
 @require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
 def gorilla_it_out(request, game_id: int):
     """Enter both hands of the lost hand; the solver gives its verdict, one tap records it."""
     game = load_game(request, game_id)

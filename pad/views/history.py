@@ -170,17 +170,18 @@ def game_list(request: HttpRequest) -> HttpResponse:
     return response
 
 
-#: The stored counts that are not already a statistic's column.
-CSV_COUNTS = [
-    count.field
-    for count in statistics.STORED_COUNTS
-    if count.field not in {statistic.key for statistic in statistics.STATISTICS}
-]
-CSV_HEADER = [
-    "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
-    *(statistic.heading for statistic in statistics.STATISTICS),
-    *(count.heading for count in statistics.STORED_COUNTS if count.field in CSV_COUNTS),
-]
+def csv_counts() -> list[statistics.StoredCount]:
+    """The stored counts that are not already a statistic's column."""
+    keys = {statistic.key for statistic in statistics.STATISTICS}
+    return [count for count in statistics.STORED_COUNTS if count.field not in keys]
+
+
+def csv_header() -> list[str]:
+    return [
+        "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
+        *(statistic.heading for statistic in statistics.STATISTICS),
+        *(count.heading for count in csv_counts()),
+    ]
 
 
 class Echo:
@@ -196,7 +197,8 @@ def spreadsheet_safe(text: str) -> str:
 
 
 def csv_rows(games):
-    yield CSV_HEADER
+    yield csv_header()
+    counts = csv_counts()
     for game in games.iterator(chunk_size=2000):
         tally = selectors.tally_of(game)
         result = game.result_of_game
@@ -211,7 +213,7 @@ def csv_rows(games):
             result.slug,
             result.winner or "",
             *(value.value for value in statistics.statistic_values(tally, names)),
-            *(tally[name] for name in CSV_COUNTS),
+            *(tally[count.field] for count in counts),
         ]
 
 

@@ -5,35 +5,15 @@ from __future__ import annotations
 import datetime
 import re
 
-from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
 from pad.display import pad_display
+from scorepads.views import bad_request, page_size, pdf_response
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-def bad_request(message: str) -> HttpResponseBadRequest:
-    return HttpResponseBadRequest(message + "\n", content_type="text/plain; charset=utf-8")
-
-
-def pdf_response(content: bytes, filename: str) -> HttpResponse:
-    return HttpResponse(
-        content,
-        content_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
-
-
-def page_size(request) -> str:
-    """The ``size`` parameter (a4 or letter, a4 when absent); ValueError otherwise."""
-    size = request.GET.get("size", pdf.DEFAULT_PAGE_SIZE)
-    if size not in pdf.PAGE_SIZES:
-        raise ValueError(f"unknown page size {size!r}: use a4 or letter")
-    return size
 
 
 @require_GET

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -21,6 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 from pad import selectors, services
 from pad.display import pad_display
 from pad.services import RecordingError
+from scorepads.views import unchanged_poll
 
 SHARED_TEMPLATE = "pad/shared.html"
 
@@ -102,12 +103,11 @@ def game_stop_sharing(request, game_id: int):
 def shared_pad(request, token: str):
     """The pad, read-only, for anyone with the link; polled like the pad page
     (``?version=``, 204 while nothing changed). A revoked link is a 404."""
-    if request.htmx and "version" in request.GET:
-        revision = selectors.revision_of(selectors.shared_games(), share_token=token)
-        if revision is None:
-            raise Http404("No such shared pad.")
-        if request.GET["version"] == str(revision):
-            return HttpResponse(status=204)
+    def shared_revision():
+        return selectors.revision_of(selectors.shared_games(), share_token=token)
+
+    if unchanged := unchanged_poll(request, shared_revision):
+        return unchanged
     game = selectors.shared_game(token)
     if game is None:
         raise Http404("No such shared pad.")

@@ -13,6 +13,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pad import pdf, services
+from scorepads import pdf as sheets
 from pad.models import Partnership
 from tests.conftest import record_outcomes
 
@@ -247,20 +248,21 @@ HOSTILE_EVEN = '<link rel="stylesheet" href="http://example.com/x">'
 def fetched(monkeypatch):
     """Every URL WeasyPrint asks for while rendering, stylesheet and fonts included."""
     urls = []
-    real_fetch = pdf.fetch_static
+    real_fetch = sheets.fetch_static
 
     def recording_fetch(url):
         urls.append(url)
         return real_fetch(url)
 
-    monkeypatch.setattr(pdf, "fetch_static", recording_fetch)
-    monkeypatch.setattr(pdf, "_stylesheet_cache", {})
+    monkeypatch.setattr(sheets, "fetch_static", recording_fetch)
+    monkeypatch.setattr(sheets, "_stylesheet_cache", {})
     return urls
 
 
 def test_the_recording_fetcher_sees_and_refuses_what_markup_would_fetch(fetched):
-    content = pdf.write_pdf(
-        '<!doctype html><p>x</p><img src="file:///etc/passwd"><img src="http://example.com/x.png">'
+    content = sheets.write_pdf(
+        '<!doctype html><p>x</p><img src="file:///etc/passwd"><img src="http://example.com/x.png">',
+        stylesheet=pdf.STYLESHEET,
     )
     assert content.startswith(b"%PDF-")
     assert "file:///etc/passwd" in fetched and "http://example.com/x.png" in fetched
@@ -277,16 +279,16 @@ def test_hostile_names_print_as_text_and_fetch_nothing(client, fetched, user):
     game_text, blank_text = text_of(game_content), text_of(blank_content)
     for text in (game_text, blank_text):  # long names wrap: compare without the spaces
         assert squashed(HOSTILE_ODD) in squashed(text) and squashed(HOSTILE_EVEN) in squashed(text)
-    static = pdf.static_url("pad/")
+    static = sheets.static_url("pad/")
     assert fetched, "the stylesheet and fonts come through the fetcher"
     assert all(url.startswith(static) for url in fetched), fetched
     assert not any("passwd" in url or "example.com" in url for url in fetched)
 
 
 def test_the_fetcher_serves_static_files_from_disk():
-    font = pdf.fetch_static(pdf.static_url("pad/fonts/DejaVuSans.ttf"))
+    font = sheets.fetch_static(sheets.static_url("pad/fonts/DejaVuSans.ttf"))
     assert font.read()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
-    stylesheet = pdf.fetch_static(pdf.static_prefix() + "pad/print.css")
+    stylesheet = sheets.fetch_static(sheets.static_prefix() + "pad/print.css")
     assert b"@font-face" in stylesheet.read()
     assert stylesheet.content_type == "text/css"
 
@@ -300,21 +302,21 @@ def test_the_fetcher_serves_static_files_from_disk():
         "//example.com/static/pad/print.css",
         "/static/../../etc/passwd",
         "/static/pad/../../../etc/passwd",
-        pdf.PDF_BASE_URL + "static/../../etc/passwd",
-        pdf.PDF_BASE_URL + "static/%2e%2e/%2e%2e/etc/passwd",
-        pdf.PDF_BASE_URL + "static/pad/..%2F..%2Fgorilla_site/settings.py",
-        pdf.PDF_BASE_URL + "static//etc/passwd",
-        pdf.PDF_BASE_URL + "static/pad\\..\\..\\etc\\passwd",
-        pdf.PDF_BASE_URL + "etc/passwd",
-        pdf.PDF_BASE_URL + "static/pad/missing.css",
+        sheets.PDF_BASE_URL + "static/../../etc/passwd",
+        sheets.PDF_BASE_URL + "static/%2e%2e/%2e%2e/etc/passwd",
+        sheets.PDF_BASE_URL + "static/pad/..%2F..%2Fgorilla_site/settings.py",
+        sheets.PDF_BASE_URL + "static//etc/passwd",
+        sheets.PDF_BASE_URL + "static/pad\\..\\..\\etc\\passwd",
+        sheets.PDF_BASE_URL + "etc/passwd",
+        sheets.PDF_BASE_URL + "static/pad/missing.css",
         "data:text/css,body{}",
         "ftp://example.com/static/pad/print.css",
         "static/pad/print.css",
     ],
 )
 def test_the_fetcher_refuses_everything_else(url):
-    with pytest.raises(pdf.FetchRefused):
-        pdf.fetch_static(url)
+    with pytest.raises(sheets.FetchRefused):
+        sheets.fetch_static(url)
 
 
 def test_weasyprint_is_imported_on_first_render_not_with_the_app():
@@ -334,10 +336,10 @@ def test_weasyprint_is_imported_on_first_render_not_with_the_app():
 
 def test_stylesheet_and_fonts_are_parsed_once(partnership):
     pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9))
-    first = pdf._stylesheet()
+    first = sheets._stylesheet(pdf.STYLESHEET)
     pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9))
-    assert pdf._stylesheet() is first
-    assert pdf._weasyprint() is pdf._weasyprint()
+    assert sheets._stylesheet(pdf.STYLESHEET) is first
+    assert sheets._weasyprint() is sheets._weasyprint()
 
 
 # -- how the pads look ---------------------------------------------------------------

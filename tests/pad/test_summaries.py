@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
-from pad import rules, services, summaries
+from pad import rules, services
 from pad.exchange import GameSpec, ImportFileError, read_document
 from pad.models import Game, Hand
 from pad.services import RecordingError

@@ -1,0 +1,73 @@
+"""Who sees what: a game's members see it; staff see everything; anyone else
+finds nothing (404), whatever the URL. Every game's selectors read through
+these, so a page, a fragment, a poll and a download all apply the same rule."""
+
+from __future__ import annotations
+
+import functools
+
+from django.db import connection, models
+
+MAX_ID = 2**63 - 1  # the largest id a BigAutoField holds
+
+
+def visible_to(user, queryset: models.QuerySet, *, members: str) -> models.QuerySet:
+    """The rows of ``queryset`` that ``user`` may see: those whose ``members``
+    (a lookup to the member accounts, e.g. ``"partnership__members"``) include
+    the user; all of them for staff; none for an anonymous user."""
+    if user.is_staff:
+        return queryset
+    if not user.is_authenticated:
+        return queryset.none()
+    return queryset.filter(**{members: user})
+
+
+def revision_for(user, game_model: type[models.Model], game_id: int, *, owner: str, members: str) -> int | None:
+    """The revision of game ``game_id`` if ``user`` may see it (as
+    :func:`visible_to` decides for members reached through the game's foreign
+    key ``owner`` and that model's many-to-many ``members``), else None.
+
+    Every open pad asks this every few seconds, so most of the app's requests
+    are this one indexed lookup. It is written in SQL because the ORM takes
+    about twenty times longer to build the query than the database takes to
+    answer it. Each game's tests hold it to its ``visible_to`` rule.
+    """
+    if not user.is_authenticated or not 0 < game_id <= MAX_ID:
+        return None
+    with connection.cursor() as cursor:
+        if user.is_staff:
+            cursor.execute(_revision_sql(game_model, owner, members, members_only=False), [game_id])
+        else:
+            cursor.execute(_revision_sql(game_model, owner, members, members_only=True), [game_id, user.pk])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+@functools.cache
+def _revision_sql(game_model, owner: str, members: str, *, members_only: bool) -> str:
+    """SELECT revision FROM game [JOIN the owner's members] WHERE id = %s [AND user = %s]."""
+    quote = connection.ops.quote_name
+    game = game_model._meta
+    owner_field = game.get_field(owner)
+    through = owner_field.related_model._meta.get_field(members).remote_field.through._meta
+    owner_column = next(
+        field.column
+        for field in through.get_fields()
+        if getattr(field, "related_model", None) is owner_field.related_model
+    )
+    user_column = next(
+        field.column
+        for field in through.get_fields()
+        if getattr(field, "related_model", None) is not None
+        and field.related_model is not owner_field.related_model
+    )
+    game_table, members_table = quote(game.db_table), quote(through.db_table)
+    sql = f"SELECT {game_table}.{quote(game.get_field('revision').column)} FROM {game_table}"
+    where = f" WHERE {game_table}.{quote(game.pk.column)} = %s"
+    if members_only:
+        sql += (
+            f" JOIN {members_table} ON {members_table}.{quote(owner_column)}"
+            f" = {game_table}.{quote(owner_field.column)}"
+        )
+        where += f" AND {members_table}.{quote(user_column)} = %s"
+    return sql + where

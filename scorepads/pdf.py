@@ -1,0 +1,189 @@
+"""Printing any game's sheet as a PDF with WeasyPrint, safely.
+
+Documents are HTML rendered from a game's templates, laid out with the game's
+print stylesheet (a static file) and the bundled fonts. The URL fetcher serves
+the app's static files from disk and refuses every other URL: player names are
+user input, and a PDF must never be a way to read the server's files or to
+reach the network.
+
+``import weasyprint`` costs about a second, so it happens on the first render
+and once per process; each parsed stylesheet and its fonts are kept too.
+Renders share the font configuration (Pango and fontconfig objects), so they
+run one at a time in a process.
+"""
+
+from __future__ import annotations
+
+import functools
+import mimetypes
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import unquote, urljoin, urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+
+# Documents and stylesheets are parsed against this made-up origin (the .invalid
+# top-level domain never resolves): a URL on it under STATIC_URL is a static file
+# read from disk; every other URL is refused.
+PDF_BASE_URL = "https://gorilla-pad.invalid/"
+
+PAGE_SIZES = {"a4": "A4", "letter": "letter"}
+DEFAULT_PAGE_SIZE = "a4"
+
+
+class FetchRefused(ValueError):
+    """A URL the printed pad may not fetch: anything but one of the app's static files."""
+
+
+def static_prefix() -> str:
+    """The path of STATIC_URL, like ``/static/``, whatever host it names."""
+    path = urlsplit(settings.STATIC_URL).path
+    return "/" + path.strip("/") + "/"
+
+
+def static_url(name: str) -> str:
+    """The URL under which the PDF documents reach the static file ``name``."""
+    return urljoin(PDF_BASE_URL, static_prefix() + name)
+
+
+def static_path(url: str) -> Path:
+    """The file on disk behind a static URL (on the PDF origin, or a bare path).
+
+    Raises :class:`FetchRefused` for any other scheme or host, for a path
+    outside STATIC_URL, for ``..`` and other tricks, and for a missing file.
+    """
+    try:
+        parts = urlsplit(url)
+    except ValueError as error:
+        raise FetchRefused(f"refused a malformed URL: {url!r}") from error
+    origin = urlsplit(PDF_BASE_URL)
+    if (parts.scheme, parts.netloc) not in {("", ""), (origin.scheme, origin.netloc)}:
+        raise FetchRefused(f"refused {url!r}: the printed pad only reads the app's static files")
+    prefix = static_prefix()
+    if not parts.path.startswith(prefix):
+        raise FetchRefused(f"refused {url!r}: not under {prefix}")
+    name = unquote(parts.path[len(prefix):])
+    segments = name.split("/")
+    if (
+        not name
+        or "\\" in name
+        or "\x00" in name
+        or any(segment in {"", ".", ".."} for segment in segments)
+    ):
+        raise FetchRefused(f"refused {url!r}: not a plain static file name")
+    found = finders.find(name)
+    if not found:
+        raise FetchRefused(f"refused {url!r}: no such static file")
+    return Path(found)
+
+
+def fetch_static(url: str):
+    """WeasyPrint's answer for ``url``: the static file's bytes, or :class:`FetchRefused`."""
+    path = static_path(url)
+    content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    if path.suffix == ".ttf":
+        content_type = "font/ttf"
+    return _weasyprint().urls.URLFetcherResponse(
+        url, body=path.read_bytes(), headers={"Content-Type": content_type}
+    )
+
+
+@functools.cache
+def _weasyprint() -> ModuleType:
+    """WeasyPrint, imported on first use and then kept (the import takes about a second)."""
+    import weasyprint
+    import weasyprint.urls
+
+    return weasyprint
+
+
+@functools.cache
+def _fetcher_class() -> type:
+    weasyprint = _weasyprint()
+
+    class StaticFilesOnlyFetcher(weasyprint.urls.URLFetcher):
+        """Serves the app's static files from disk; refuses every other URL."""
+
+        def fetch(self, url, headers=None):
+            return fetch_static(url)
+
+    return StaticFilesOnlyFetcher
+
+
+def url_fetcher():
+    """A WeasyPrint URL fetcher that reads static files and nothing else."""
+    return _fetcher_class()()
+
+
+@dataclass(frozen=True)
+class _Stylesheet:
+    css: object  # weasyprint.CSS
+    font_config: object  # weasyprint.text.fonts.FontConfiguration
+    modified: int
+
+
+_stylesheet_cache: dict[str, _Stylesheet] = {}
+# Renders share one FontConfiguration (Pango and fontconfig objects): one at a time.
+_render_lock = threading.Lock()
+
+
+def _stylesheet(name: str) -> _Stylesheet:
+    """The parsed print stylesheet ``name`` (a static file) with its fonts, parsed
+    again only when the file changes."""
+    path = static_path(static_url(name))
+    modified = path.stat().st_mtime_ns
+    cached = _stylesheet_cache.get(name)
+    if cached is None or cached.modified != modified:
+        weasyprint = _weasyprint()
+        from weasyprint.text.fonts import FontConfiguration
+
+        font_config = FontConfiguration()
+        css = weasyprint.CSS(url=static_url(name), url_fetcher=url_fetcher(), font_config=font_config)
+        cached = _stylesheet_cache[name] = _Stylesheet(css, font_config, modified)
+    return cached
+
+
+def _layout(html: str, stylesheet_name: str, fetcher=None):
+    """Lay out ``html`` with a print stylesheet: a WeasyPrint Document (hold the lock)."""
+    stylesheet = _stylesheet(stylesheet_name)
+    document = _weasyprint().HTML(
+        string=html, base_url=PDF_BASE_URL, url_fetcher=fetcher or url_fetcher()
+    )
+    return document.render(stylesheets=[stylesheet.css], font_config=stylesheet.font_config)
+
+
+def write_pdf(html: str, *, stylesheet: str, fetcher=None) -> bytes:
+    """Render ``html`` with the print stylesheet ``stylesheet`` (a static file's name).
+
+    ``fetcher`` (a WeasyPrint URL fetcher) defaults to :func:`url_fetcher`.
+    """
+    with _render_lock:
+        return _layout(html, stylesheet, fetcher).write_pdf()
+
+
+def write_fitting(
+    template: str, context: dict, *, stylesheet: str, pages: int, tighter: dict, fetcher=None
+) -> bytes:
+    """Render ``template``; should it take more than ``pages`` pages (very long names
+    or notes), render it again with the ``tighter`` context (fewer ruled rows) and
+    keep whichever has fewer pages. An ordinary sheet is laid out once."""
+    with _render_lock:
+        document = _layout(render_to_string(template, context), stylesheet, fetcher)
+        if len(document.pages) > pages and tighter:
+            tighter_document = _layout(
+                render_to_string(template, {**context, **tighter}), stylesheet, fetcher
+            )
+            if len(tighter_document.pages) < len(document.pages):
+                document = tighter_document
+        return document.write_pdf()
+
+
+def page_size_css(size: str) -> str:
+    try:
+        return PAGE_SIZES[size]
+    except KeyError:
+        raise ValueError(f"unknown page size {size!r}: use a4 or letter") from None

@@ -1,0 +1,46 @@
+"""What the views of every game's pad share: answers to a poll, PDF downloads
+and their parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+
+from scorepads import pdf
+
+
+def bad_request(message: str) -> HttpResponseBadRequest:
+    """A 400 whose body says, in one line, what is wrong."""
+    return HttpResponseBadRequest(message + "\n", content_type="text/plain; charset=utf-8")
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    return HttpResponse(
+        content,
+        content_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def page_size(request) -> str:
+    """The ``size`` parameter (a4 or letter, a4 when absent); ValueError otherwise."""
+    size = request.GET.get("size", pdf.DEFAULT_PAGE_SIZE)
+    if size not in pdf.PAGE_SIZES:
+        raise ValueError(f"unknown page size {size!r}: use a4 or letter")
+    return size
+
+
+def unchanged_poll(request, read_revision: Callable[[], int | None]) -> HttpResponse | None:
+    """The answer to a pad's poll (htmx, ``?version=`` the revision it shows)
+    while nothing changed: 204, before any other work. None when the request is
+    no poll or the pad changed. ``read_revision`` is asked only for a poll; its
+    None (no such pad for this user) is a 404."""
+    if not (request.htmx and "version" in request.GET):
+        return None
+    revision = read_revision()
+    if revision is None:
+        raise Http404("No such pad.")
+    if request.GET["version"] == str(revision):
+        return HttpResponse(status=204)
+    return None

@@ -276,18 +276,42 @@ def build_hand(
     )
 
 
-def hand_record(*, game: Game, number: int, outcome: str, **details) -> Hand:
+def hand_record(
+    *,
+    game: Game,
+    number: int,
+    outcome: str,
+    dealer: str | None = None,
+    taker: str | None = None,
+    dealer_took: bool = False,
+    fates_point: bool = False,
+    irregularity: str = "",
+    taker_cards: str = "",
+    giver_cards: str = "",
+    verdict_by: str = "",
+) -> Hand:
     """Record hand ``number`` of ``game``; it must be the next one of a game not over.
 
-    ``details`` are the optional fields of :func:`build_hand` (dealer, taker,
-    dealer_took, fates_point, irregularity, taker_cards, giver_cards, verdict_by).
+    The other arguments are the hand's fields, checked by :func:`build_hand`;
+    the dealer and taker default by the rules.
     """
     with transaction.atomic():
         hands = _locked_hands(game)
         pad = _pad_of(hands)
         recording.check_next_number(number, next_number=pad.next_hand_number, finished_at=pad.hand_count)
         hand = build_hand(
-            game=game, number=number, outcome=outcome, previous_dealer=pad.last_dealer, **details
+            game=game,
+            number=number,
+            outcome=outcome,
+            previous_dealer=pad.last_dealer,
+            dealer=dealer,
+            taker=taker,
+            dealer_took=dealer_took,
+            fates_point=fates_point,
+            irregularity=irregularity,
+            taker_cards=taker_cards,
+            giver_cards=giver_cards,
+            verdict_by=verdict_by,
         )
         recording.save_once(hand)
         _refresh_game_state(game, _pad_of([*hands, hand]))

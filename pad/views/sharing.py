@@ -54,21 +54,11 @@ def invitation_accept(request, token: str):
     the one-time link.
     """
     invitation = selectors.invitation_by_token(token)
-    if request.method == "POST":
-        try:
-            partnership = services.invitation_accept(token=token, user=request.user)
-        except RecordingError as error:
-            if error.code == "member":
-                return redirect("partnership_detail", partnership_id=invitation.partnership_id)
-            return render(
-                request,
-                "pad/invitation.html",
-                {"invitation": None, "problem": error},
-                status=404 if error.code == "unknown" else 200,
-            )
-        messages.info(request, f"You are now a member of {partnership}.")
-        return redirect("partnership_detail", partnership_id=partnership.pk)
     try:
+        if request.method == "POST":
+            partnership = services.invitation_accept(token=token, user=request.user)
+            messages.info(request, f"You are now a member of {partnership}.")
+            return redirect("partnership_detail", partnership_id=partnership.pk)
         services.check_invitation(invitation, user=request.user)
     except RecordingError as error:
         if error.code == "member":

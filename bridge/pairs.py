@@ -192,6 +192,7 @@ def weighted_matchpoints(
     The outcomes join the frequency table with their weights; each outcome is
     matchpointed in that table, and the weighted sum is the score. Example 1::
 
+        >>> from bridge.scoring import display
         >>> ns, ew = weighted_matchpoints(
         ...     [110] * 5 + [50] * 3 + [-50] * 2 + [-110] * 2, [(110, "60%"), (-50, "40%")])
         >>> display(ns), display(ew)

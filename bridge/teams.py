@@ -66,6 +66,7 @@ def weighted_imps(
     ``other_room``: the NS score in the other room. Each outcome is IMPed against
     the other room, and the IMPs are weighted. Example 2::
 
+        >>> from bridge.scoring import display
         >>> display(weighted_imps([(-650, "1/3"), (300, "2/3")], 620))
         '-10.3'
     """

@@ -71,13 +71,6 @@ class Figure(Fraction):
             return format(Decimal(self.numerator) / Decimal(self.denominator), spec)
 
 
-def figure(value: numbers.Rational | int | str) -> Figure:
-    """``value`` as a :class:`Figure` (exact; floats are refused here)."""
-    if isinstance(value, float):
-        raise TypeError("figures are exact: give an int, a Fraction or a string")
-    return value if isinstance(value, Figure) else Figure(value)
-
-
 def rounded(value: numbers.Rational, places: int = DISPLAY_PLACES, *, ties: Ties = "away") -> Figure:
     """``value`` rounded to ``places`` decimals, still exact.
 

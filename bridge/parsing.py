@@ -7,7 +7,7 @@ from __future__ import annotations
 import numbers
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -99,15 +99,18 @@ def as_weight(value: object, *, field: str = "weights") -> Figure:
 
 
 def as_outcomes(
-    weighted: Iterable[Outcome | tuple[object, object]] | str,
+    weighted: Iterable[Outcome | tuple[object, object]] | Mapping[object, object] | str,
     vulnerability: Vulnerability | None = None,
     *,
     field: str = "weights",
 ) -> tuple[Outcome, ...]:
     """The outcomes of a weighted score, checked: possible scores, weights more
-    than 0 that add up to exactly 1."""
+    than 0 that add up to exactly 1. Given as ``(score, weight)`` pairs, a mapping
+    of score to weight, or typed (:func:`parse_outcomes`)."""
     if isinstance(weighted, str):
         return parse_outcomes(weighted, vulnerability, field=field)
+    if isinstance(weighted, Mapping):
+        weighted = weighted.items()
     outcomes = []
     for item in weighted:
         try:

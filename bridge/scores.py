@@ -20,13 +20,13 @@ IMP_SCALE: tuple[int, ...] = (
 MAX_IMPS = len(IMP_SCALE)
 
 
-def imps(points: numbers.Rational | int) -> int:
+def imps(points: numbers.Real) -> int:
     """The IMPs for a point difference, signed: ``imps(-1270) == -15``.
 
     A difference between the scale's rows (never one between two real scores, which
     are multiples of 10) takes the IMPs of the row it has passed: 45 points is 1 IMP.
     """
-    if isinstance(points, bool) or not isinstance(points, numbers.Rational):
+    if isinstance(points, bool) or not isinstance(points, numbers.Real):
         raise ScoringError(f"a point difference is a whole number of points, not {points!r}", field="score")
     won = bisect_right(IMP_SCALE, abs(points))
     return won if points >= 0 else -won

@@ -204,3 +204,7 @@ def test_the_calculations_take_typed_input_too():
     assert weighted_imps("-650 1/3, +300 2/3", "+620") == Fraction(-31, 3)
     result = serious_error_imps("+420", normal="+420", expected="+200 1/3, +500 2/3", table="-750", offenders="ew")
     assert result.vp == (-14, 0)
+
+
+def test_weighted_outcomes_as_a_mapping_of_score_to_weight():
+    assert weighted_matchpoints(FIELD, {110: "60%", -50: "40%"}) == (13.8, 10.2)

@@ -154,3 +154,10 @@ def test_contract_score_refuses_what_is_no_contract(arguments, message):
 def test_contract_score_refuses_an_unknown_doubling():
     with pytest.raises(ScoringError, match="not a doubling"):
         contract_score(4, "S", 10, doubling="XXX")
+
+
+def test_imps_of_any_real_difference():
+    assert imps(1270.0) == 15
+    assert imps(Fraction(-45)) == -1
+    with pytest.raises(ScoringError, match="whole number of points"):
+        imps("1270")

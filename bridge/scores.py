@@ -27,7 +27,7 @@ def imps(points: numbers.Real) -> int:
     are multiples of 10) takes the IMPs of the row it has passed: 45 points is 1 IMP.
     """
     if isinstance(points, bool) or not isinstance(points, numbers.Real):
-        raise ScoringError(f"a point difference is a whole number of points, not {points!r}", field="score")
+        raise ScoringError(f"a point difference is a number of points, not {points!r}", field="score")
     won = bisect_right(IMP_SCALE, abs(points))
     return won if points >= 0 else -won
 

@@ -159,5 +159,5 @@ def test_contract_score_refuses_an_unknown_doubling():
 def test_imps_of_any_real_difference():
     assert imps(1270.0) == 15
     assert imps(Fraction(-45)) == -1
-    with pytest.raises(ScoringError, match="whole number of points"):
+    with pytest.raises(ScoringError, match="a point difference is a number of points"):
         imps("1270")

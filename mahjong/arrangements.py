@@ -17,6 +17,7 @@ from .tiles import (
     Tile,
     TileSet,
     format_tiles,
+    set_order,
 )
 
 ORPHANS: tuple[Tile, ...] = tuple(
@@ -140,7 +141,7 @@ _COUNT_WORDS = {
 def _sorted_sets(sets: Sequence[TileSet]) -> tuple[TileSet, ...]:
     """The pair last, the other sets in tile order."""
     return tuple(
-        sorted(sets, key=lambda s: (s.kind is SetKind.PAIR, s.first.index, len(s.tiles), s.melded))
+        sorted(sets, key=lambda tile_set: (tile_set.kind is SetKind.PAIR, set_order(tile_set)))
     )
 
 

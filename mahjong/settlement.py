@@ -65,6 +65,8 @@ def settle(scores: Mapping[Wind | str, int], winner: Wind | str | None) -> Settl
     payments = []
     losers = [wind for wind in WINDS if wind is not winner]
     for loser in losers:
+        if by_wind[winner] == 0:
+            break
         factor = EAST_FACTOR if Wind.EAST in (loser, winner) else 1
         payments.append(
             Payment(

@@ -384,7 +384,7 @@ class Hand:
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
         object.__setattr__(
-            self, "declared", tuple(sorted(self.declared, key=_set_order))
+            self, "declared", tuple(sorted(self.declared, key=set_order))
         )
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
         check_hand(self)
@@ -402,8 +402,9 @@ class Hand:
         return self.text
 
 
-def _set_order(tile_set: TileSet) -> tuple[int, int, bool]:
-    return (tile_set.first.index, len(tile_set.tiles), tile_set.melded)
+def set_order(tile_set: TileSet) -> tuple[tuple[int, ...], bool]:
+    """Sets sort by their tiles (a pung of 1s before the chow 1-2-3), concealed first."""
+    return (tuple(tile.index for tile in tile_set.tiles), tile_set.melded)
 
 
 def check_hand(hand: Hand) -> None:

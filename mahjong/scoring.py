@@ -11,7 +11,7 @@ decision taken are in RULES.md.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -547,6 +547,7 @@ __all__ = [
     "round_score",
     "score_arrangements",
     "score_hand",
+    "score_win",
     "settle",
     "waiting_tiles",
 ]

@@ -148,3 +148,15 @@ def test_a_waiting_hand_is_one_tile_short():
     assert hand.waiting and len(hand.concealed) == 13
     with pytest.raises(HandError, match="needs 13"):
         parse_hand("123b 456b 789b 111c 55d", waiting=True)
+
+
+def test_the_examples_of_rules_md_are_hands():
+    assert parse_hand("🀀🀀🀀 🀄🀄🀄 🀊🀋🀌 🀍🀎🀏 🀏🀏") == parse_hand("EEE RdRdRd 456c 789c 99c")
+    for text in [
+        "123b 456c 789d 234b 55d",
+        "123b 456b 789b [222b] 55b",
+        "[WWWW] {GdGdGdGd} 234b 567b 88b",
+        "19b 19c 19d ESWN RdGdWh 9c",
+        "EEE SSS RdRdRd GdGdGd WhWh 1f 3y",
+    ]:
+        assert parse_hand(text)

@@ -1,6 +1,8 @@
 """Worked examples: each point, each double, the consistency tests, rounding and the
 limit, with the arithmetic written out from the rules (RULES.md)."""
 
+from pathlib import Path
+
 import pytest
 
 from mahjong import (
@@ -14,6 +16,7 @@ from mahjong import (
     round_score,
     score_arrangements,
     score_hand,
+    settle,
     waiting_tiles,
 )
 
@@ -375,3 +378,12 @@ def test_waiting_tiles_of_a_hand_one_tile_short():
     assert waiting_tiles("1111b 234b 567c 999d") == {parse_tile("4b")}
     with pytest.raises(HandError, match="one tile short"):
         waiting_tiles(parse_hand("123b 456b 789b 111c 55d"))
+
+
+def test_the_score_card_of_rules_md_is_the_one_printed():
+    rules = (Path(__file__).parents[2] / "mahjong" / "RULES.md").read_text()
+    result = card("EEE RdRdRd 234c 678c 99c", "9c", self_drawn=True)
+    printed = "\n".join("    " + line if line else line for line in result.text.splitlines())
+    assert printed in rules
+    net = settle({"E": 0, "S": 100, "W": 40, "N": 10}, winner="S").net
+    assert [net[wind] for wind in "ESWN"] == [-300, 400, 10, -110]

@@ -500,6 +500,7 @@ _Z_TILES: tuple[Tile, ...] = (
     dragon_tile(Dragon.RED),
 )
 _SEPARATORS = " ,;\t\r\n"
+_DIGITS = "0123456789"
 _IGNORED = "\ufe0e\ufe0f"
 _HONOUR_HELP = "honours are E S W N (winds) and Rd Gd Wh (dragons), or east ... red green white"
 _SUIT_HELP = "write digits then a suit letter: b (or s) bamboo, c (or m) characters, d (or p) dots, z honours, f flowers, y seasons"
@@ -530,9 +531,9 @@ def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
             items.append(_Item(_TILE_BY_SYMBOL[char], i + 1))
             i += 1
             continue
-        if char.isdigit():
+        if char in _DIGITS:
             j = i
-            while j < n and text[j].isdigit():
+            while j < n and text[j] in _DIGITS:
                 j += 1
             digits = text[i:j]
             letter = text[j].lower() if j < n else ""

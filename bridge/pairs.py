@@ -1,0 +1,311 @@
+"""Pairs: matchpoints (Law 78A), weighted scores (Law 12C1c) and split scores
+(Law 12C1f), each with the frequency table the reference lays out."""
+
+from __future__ import annotations
+
+import numbers
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .figures import Figure, ScoringError
+from .parsing import Outcome, as_outcomes, parse_scores
+from .scores import Vulnerability, check_score
+
+
+def _check_board(count: int, *, field: str) -> None:
+    if count < 2:
+        raise ScoringError(
+            f"a board played at {count} table{'s' if count != 1 else ''} cannot be matchpointed: "
+            "a board needs at least two tables",
+            field=field,
+        )
+
+
+def _rank(frequencies: dict[numbers.Rational, numbers.Rational]) -> dict[numbers.Rational, Figure]:
+    """Each score's matchpoints against a frequency table that includes it:
+    2 for each inferior score, 1 for each equal one besides itself.
+
+    The "British" running count: start at 2 × tables - 1 above the best score; each
+    row scores the running figure less its frequency, and the running figure drops
+    by its frequency again below the row (ending at -1).
+    """
+    running = 2 * sum(frequencies.values(), Fraction(0)) - 1
+    ranked = {}
+    for score in sorted(frequencies, reverse=True):
+        ranked[score] = Figure(running - frequencies[score])
+        running = ranked[score] - frequencies[score]
+    return ranked
+
+
+def matchpoints(scores: Sequence[numbers.Rational]) -> list[int]:
+    """Law 78A: for one side's scores on a board, one per table, each table's
+    matchpoints: 2 per inferior score, 1 per equal score, 0 per superior one.
+    The top is 2 × (tables - 1); the matchpoints of a board add up to n(n - 1)."""
+    for score in scores:
+        if isinstance(score, bool) or not isinstance(score, numbers.Rational):
+            raise ScoringError(f"{score!r} is not a score", field="field")
+    _check_board(len(scores), field="field")
+    ranked = _rank(dict(Counter(scores)))
+    return [int(ranked[score]) for score in scores]
+
+
+@dataclass(frozen=True)
+class FrequencyRow:
+    """A row of the frequency table: a score, how many tables have it, and what
+    each of them scores.
+
+    ``tables`` counts the other tables of the board; ``weighted`` is the adjusted
+    table's share of the row (its outcome's weight, 0 on a row of other tables
+    only), so ``frequency = tables + weighted``: 5 + 0.6 = 5.6 in example 1.
+    """
+
+    score: int
+    tables: int
+    weighted: Figure
+    frequency: Figure
+    ns: Figure
+    ew: Figure
+
+
+@dataclass(frozen=True)
+class WeightedOutcome:
+    """One outcome of the adjusted table: its matchpoints and its weighted part."""
+
+    score: int
+    weight: Figure
+    ns: Figure
+    ew: Figure
+    ns_part: Figure
+    ew_part: Figure
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """The reference's first method: the board as if this outcome alone had been
+    the adjusted table's result (its frequency table, and the outcome's
+    matchpoints there). The weighted sum of the scenarios is the same score as
+    the frequency table's."""
+
+    outcome: WeightedOutcome
+    frequency_table: tuple[FrequencyRow, ...]
+
+
+@dataclass(frozen=True)
+class TableMatchpoints:
+    """Another table of the board: its NS score and its matchpoints now."""
+
+    score: int
+    ns: Figure
+    ew: Figure
+
+
+@dataclass(frozen=True, eq=False)
+class WeightedMatchpoints:
+    """A weighted score in pairs (Law 12C1c) with its working.
+
+    Unpacks as ``(ns, ew)``. ``frequency_table`` is the reference's "British" table,
+    best NS score first; ``outcomes`` the adjusted table's outcomes with their
+    matchpoints and weighted parts (``ns`` is the sum of the ``ns_part``);
+    ``other_tables`` every other table's changed matchpoints, in the order given.
+    """
+
+    ns: Figure
+    ew: Figure
+    top: int
+    tables: int
+    outcomes: tuple[WeightedOutcome, ...]
+    frequency_table: tuple[FrequencyRow, ...]
+    scenarios: tuple[Scenario, ...]
+    other_tables: tuple[TableMatchpoints, ...]
+
+    @property
+    def start(self) -> int:
+        """The figure written above the frequency table: 2 × tables - 1."""
+        return self.top + 1
+
+    @property
+    def end(self) -> int:
+        """The figure the running count reaches below the table: always -1."""
+        return -1
+
+    def __iter__(self) -> Iterator[Figure]:
+        return iter((self.ns, self.ew))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Figure:
+        return (self.ns, self.ew)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, WeightedMatchpoints):
+            return (self.ns, self.ew, self.frequency_table) == (other.ns, other.ew, other.frequency_table)
+        if isinstance(other, (tuple, list)):
+            return len(other) == 2 and self.ns == other[0] and self.ew == other[1]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.ns, self.ew))
+
+
+def _frequency_table(
+    field: Counter[int], weighted: dict[int, Fraction], top: int
+) -> tuple[tuple[FrequencyRow, ...], dict[int, Figure]]:
+    frequencies = {score: field[score] + weighted.get(score, 0) for score in set(field) | set(weighted)}
+    ranked = _rank(frequencies)
+    rows = tuple(
+        FrequencyRow(
+            score=score,
+            tables=field[score],
+            weighted=Figure(weighted.get(score, 0)),
+            frequency=Figure(frequencies[score]),
+            ns=ranked[score],
+            ew=Figure(top - ranked[score]),
+        )
+        for score in sorted(frequencies, reverse=True)
+    )
+    return rows, ranked
+
+
+def _checked_field(field: Iterable[int] | str, vulnerability: Vulnerability | None) -> list[int]:
+    if isinstance(field, str):
+        scores = parse_scores(field, vulnerability)
+    else:
+        scores = [check_score(score, vulnerability, field="field") for score in field]
+    _check_board(len(scores) + 1, field="field")
+    return scores
+
+
+def weighted_matchpoints(
+    field: Iterable[int] | str,
+    weighted: Iterable[Outcome | tuple[object, object]] | str,
+    vulnerability: Vulnerability | None = None,
+) -> WeightedMatchpoints:
+    """The weighted score of one table in pairs, for NS and EW, with its working.
+
+    ``field``: the NS scores of the board's other tables; ``weighted``: the
+    adjusted table's outcomes, ``(ns_score, weight)`` pairs whose weights add up
+    to 1 (weights as ``Fraction``, ``"1/3"``, ``"60%"``, ``"0.4"`` or ``0.4``).
+
+    The outcomes join the frequency table with their weights; each outcome is
+    matchpointed in that table, and the weighted sum is the score. Example 1::
+
+        >>> from bridge.scoring import display
+        >>> ns, ew = weighted_matchpoints(
+        ...     [110] * 5 + [50] * 3 + [-50] * 2 + [-110] * 2, [(110, "60%"), (-50, "40%")])
+        >>> display(ns), display(ew)
+        ('13.8', '10.2')
+    """
+    scores = _checked_field(field, vulnerability)
+    outcomes = as_outcomes(weighted, vulnerability)
+    top = 2 * len(scores)
+    field_counts = Counter(scores)
+
+    shares: dict[int, Fraction] = {}
+    for outcome in outcomes:
+        shares[outcome.score] = shares.get(outcome.score, Fraction(0)) + outcome.weight
+    frequency_table, ranked = _frequency_table(field_counts, shares, top)
+
+    weighted_outcomes = tuple(_weighted_outcome(outcome, ranked[outcome.score], top) for outcome in outcomes)
+    scenarios = []
+    for outcome in outcomes:
+        rows, alone = _frequency_table(field_counts, {outcome.score: Fraction(1)}, top)
+        scenarios.append(Scenario(_weighted_outcome(outcome, alone[outcome.score], top), rows))
+
+    ns = Figure(sum((outcome.ns_part for outcome in weighted_outcomes), Fraction(0)))
+    return WeightedMatchpoints(
+        ns=ns,
+        ew=Figure(top - ns),
+        top=top,
+        tables=len(scores) + 1,
+        outcomes=weighted_outcomes,
+        frequency_table=frequency_table,
+        scenarios=tuple(scenarios),
+        other_tables=tuple(TableMatchpoints(score, ranked[score], Figure(top - ranked[score])) for score in scores),
+    )
+
+
+def _weighted_outcome(outcome: Outcome, ns: Figure, top: int) -> WeightedOutcome:
+    ew = Figure(top - ns)
+    return WeightedOutcome(
+        score=outcome.score,
+        weight=outcome.weight,
+        ns=ns,
+        ew=ew,
+        ns_part=Figure(outcome.weight * ns),
+        ew_part=Figure(outcome.weight * ew),
+    )
+
+
+def other_tables_matchpoints(
+    field: Iterable[int] | str,
+    weighted: Iterable[Outcome | tuple[object, object]] | str,
+    vulnerability: Vulnerability | None = None,
+) -> tuple[TableMatchpoints, ...]:
+    """The other tables' matchpoints once the adjusted table's weighted outcomes
+    have joined the frequency table, one per table of ``field``, in its order.
+    Example 1: a +50 elsewhere gets 10.8."""
+    return weighted_matchpoints(field, weighted, vulnerability).other_tables
+
+
+@dataclass(frozen=True)
+class SplitRow:
+    """A table of a board with split scores: what each side was given, and its matchpoints."""
+
+    ns_score: int
+    ew_score: int
+    ns: int
+    ew: int
+
+    @property
+    def split(self) -> bool:
+        """Whether the two sides' scores do not balance."""
+        return self.ns_score != -self.ew_score
+
+
+@dataclass(frozen=True)
+class SplitMatchpoints:
+    """A board in pairs where some tables have split scores (Law 12C1f): NS are
+    ranked among the NS scores, EW among the EW scores."""
+
+    rows: tuple[SplitRow, ...]
+    top: int
+
+    @property
+    def ns(self) -> list[int]:
+        return [row.ns for row in self.rows]
+
+    @property
+    def ew(self) -> list[int]:
+        return [row.ew for row in self.rows]
+
+
+def split_matchpoints(
+    tables: Sequence[int | tuple[int, int]], vulnerability: Vulnerability | None = None
+) -> SplitMatchpoints:
+    """Matchpoints of a board with split scores, one entry per table: an NS score
+    (the EW score balances it), or ``(ns_score, ew_score)`` with the EW score from
+    EW's side, like example 3's ``(-400, -690)``."""
+    pairs = []
+    for table in tables:
+        if isinstance(table, (tuple, list)):
+            if len(table) != 2:
+                raise ScoringError(f"{table!r} is not a table's NS and EW scores", field="field")
+            ns_score, ew_score = table
+        else:
+            ns_score, ew_score = table, None
+        ns_score = check_score(ns_score, vulnerability, field="field")
+        if ew_score is None:
+            ew_score = -ns_score
+        else:
+            mirrored = None if vulnerability is None else vulnerability.seen_from_ew
+            ew_score = check_score(ew_score, mirrored, field="field")
+        pairs.append((ns_score, ew_score))
+    _check_board(len(pairs), field="field")
+    ns = matchpoints([ns_score for ns_score, _ in pairs])
+    ew = matchpoints([ew_score for _, ew_score in pairs])
+    rows = tuple(SplitRow(n_s, e_w, n, e) for (n_s, e_w), n, e in zip(pairs, ns, ew))
+    return SplitMatchpoints(rows=rows, top=2 * (len(pairs) - 1))
+

@@ -1,0 +1,205 @@
+"""Serious error, wild or gambling action by the non-offending side (Law 12C1b):
+the normal, expected and table scores, the consequent damage, and what each side
+gets, in pairs and in teams (VP and knock-out)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .figures import Figure, ScoringError, Side, rounded, ties_favouring
+from .pairs import WeightedMatchpoints, weighted_matchpoints
+from .parsing import Outcome, as_outcomes, parse_score
+from .scores import Vulnerability, check_score
+from .teams import KnockoutAverage, WeightedImps, knockout_average, weighted_imps
+
+ScoreInput = int | str | Iterable[Outcome | tuple[object, object]]
+
+# Whether a higher figure (NS view) in the line is better for NS; it decides which
+# way an exact tie is written so that it favours the non-offending side.
+RAISING_HELPS_NS = {"normal": True, "expected": False, "table": True}
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One of the three scores, in the NS view: the outcome(s), the working that
+    scores them against the board, the exact figure and the figure as written
+    (one decimal) and carried on."""
+
+    name: str
+    outcomes: tuple[Outcome, ...]
+    working: WeightedMatchpoints | WeightedImps
+    exact: Figure
+    written: Figure
+
+
+@dataclass(frozen=True)
+class SeriousError:
+    """What the ruling gives each side.
+
+    ``consequent_damage`` is the damage the infraction caused, from the
+    non-offending side's point of view: its normal figure less its expected
+    figure. The non-offending side gets its table figure plus that damage; the
+    offending side gets the normal figure. When there is no damage
+    (``damaged`` is False), the table score stands for both. ``ns`` and ``ew`` are
+    each side's own figure.
+    """
+
+    offenders: Side
+    normal: ScoreLine
+    expected: ScoreLine
+    table: ScoreLine
+    consequent_damage: Figure
+    damaged: bool
+    ns: Figure
+    ew: Figure
+
+    @property
+    def non_offenders(self) -> Side:
+        return self.offenders.other
+
+
+@dataclass(frozen=True)
+class SeriousErrorMatchpoints(SeriousError):
+    """Law 12C1b in pairs; ``top`` is the board's top."""
+
+    top: int
+
+
+@dataclass(frozen=True)
+class SeriousErrorImps(SeriousError):
+    """Law 12C1b in teams. ``vp``: each team's IMPs for a VP match, in whole IMPs;
+    ``knockout``: the average both teams get in a knock-out match (Law 86B)."""
+
+    vp: tuple[int, int]
+    knockout: KnockoutAverage
+
+
+def _outcomes(value: ScoreInput, vulnerability: Vulnerability | None, *, field: str) -> tuple[Outcome, ...]:
+    if isinstance(value, str):
+        stripped = value.strip()
+        if any(separator in stripped for separator in ",;\n%/@:") or len(stripped.split()) > 1:
+            return as_outcomes(stripped, vulnerability, field=field)
+        return (Outcome(parse_score(stripped, vulnerability, field=field), Figure(1)),)
+    if isinstance(value, int):
+        return (Outcome(check_score(value, vulnerability, field=field), Figure(1)),)
+    return as_outcomes(value, vulnerability, field=field)
+
+
+def _lines(
+    scores: dict[str, ScoreInput],
+    offenders: Side,
+    vulnerability: Vulnerability | None,
+    working: Callable[[tuple[Outcome, ...]], WeightedMatchpoints | WeightedImps],
+) -> dict[str, ScoreLine]:
+    lines = {}
+    for name, value in scores.items():
+        outcomes = _outcomes(value, vulnerability, field=name)
+        if name == "table" and len(outcomes) != 1:
+            raise ScoringError("the table score is the one result the board had: give one score", field="table")
+        result = working(outcomes)
+        exact = result.ns
+        ties = ties_favouring(offenders.other, raising_helps_ns=RAISING_HELPS_NS[name])
+        lines[name] = ScoreLine(name, outcomes, result, exact, rounded(exact, 1, ties=ties))
+    return lines
+
+
+def _rule(lines: dict[str, ScoreLine], offenders: Side, mirror: Callable[[Fraction], Fraction]):
+    """(consequent damage, damaged, ns, ew) from the written figures."""
+    normal, expected, table = (lines[name].written for name in ("normal", "expected", "table"))
+    if offenders is Side.EW:  # each figure as the non-offending side sees it
+        view = {"normal": normal, "expected": expected, "table": table}
+    else:
+        view = {"normal": mirror(normal), "expected": mirror(expected), "table": mirror(table)}
+    damage = view["normal"] - view["expected"]
+    if damage <= 0:
+        return Figure(0), False, Figure(table), Figure(mirror(table))
+    non_offenders = view["table"] + damage
+    if offenders is Side.EW:
+        return Figure(damage), True, Figure(non_offenders), Figure(mirror(normal))
+    return Figure(damage), True, Figure(normal), Figure(non_offenders)
+
+
+def serious_error_matchpoints(
+    field: Iterable[int] | str,
+    *,
+    normal: ScoreInput,
+    expected: ScoreInput,
+    table: int | str,
+    offenders: Side | str,
+    vulnerability: Vulnerability | None = None,
+) -> SeriousErrorMatchpoints:
+    """Law 12C1b in pairs. ``field``: the NS scores of the other tables; ``normal``
+    (the score the offenders get), ``expected`` (what the non-offenders should have
+    reached without their own error) and ``table``: NS scores, the first two a score
+    or weighted outcomes. Example 6: normal +110 (19 MP), expected +100 (14 MP),
+    table -530 (0 MP): NS 0 + 5 = 5, EW 24 - 19 = 5."""
+    offenders = _side(offenders)
+    scores = list(field) if not isinstance(field, str) else field
+    lines = _lines(
+        {"normal": normal, "expected": expected, "table": table},
+        offenders,
+        vulnerability,
+        lambda outcomes: weighted_matchpoints(scores, outcomes, vulnerability),
+    )
+    top = lines["table"].working.top
+    damage, damaged, ns, ew = _rule(lines, offenders, lambda figure: top - figure)
+    return SeriousErrorMatchpoints(
+        offenders=offenders,
+        normal=lines["normal"],
+        expected=lines["expected"],
+        table=lines["table"],
+        consequent_damage=damage,
+        damaged=damaged,
+        ns=ns,
+        ew=ew,
+        top=top,
+    )
+
+
+def serious_error_imps(
+    other_room: int | str,
+    *,
+    normal: ScoreInput,
+    expected: ScoreInput,
+    table: int | str,
+    offenders: Side | str,
+    vulnerability: Vulnerability | None = None,
+) -> SeriousErrorImps:
+    """Law 12C1b in teams. ``other_room``: the NS score in the other room; the three
+    scores are this room's NS scores, as in :func:`serious_error_matchpoints`.
+    Example 7: NS -15 + 0.7 = -14.3 (VP: -14), EW 0; knock-out: 7.1 to the EW team."""
+    offenders = _side(offenders)
+    lines = _lines(
+        {"normal": normal, "expected": expected, "table": table},
+        offenders,
+        vulnerability,
+        lambda outcomes: weighted_imps(outcomes, other_room, vulnerability),
+    )
+    damage, damaged, ns, ew = _rule(lines, offenders, lambda figure: -figure)
+    non_offenders = offenders.other
+    favour_ns: str = "up" if non_offenders is Side.NS else "down"
+    favour_ew: str = "down" if non_offenders is Side.NS else "up"
+    vp = (int(rounded(ns, 0, ties=favour_ns)), int(rounded(ew, 0, ties=favour_ew)))
+    return SeriousErrorImps(
+        offenders=offenders,
+        normal=lines["normal"],
+        expected=lines["expected"],
+        table=lines["table"],
+        consequent_damage=damage,
+        damaged=damaged,
+        ns=ns,
+        ew=ew,
+        vp=vp,
+        knockout=knockout_average(ns, ew, ties=favour_ns),
+    )
+
+
+def _side(offenders: Side | str) -> Side:
+    if isinstance(offenders, Side):
+        return offenders
+    try:
+        return Side(str(offenders).strip().upper())
+    except ValueError:
+        raise ScoringError(f"{offenders!r} is not a side: the offenders are NS or EW", field="offenders") from None

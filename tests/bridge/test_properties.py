@@ -1,0 +1,241 @@
+"""Properties every board, weighting and parse must have, checked with hypothesis."""
+
+from collections import Counter
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridge.scoring import (
+    IMP_SCALE,
+    Figure,
+    Outcome,
+    Side,
+    format_outcomes,
+    format_score,
+    format_scores,
+    format_weight,
+    imps,
+    knockout_average,
+    matchpoints,
+    parse_outcomes,
+    parse_score,
+    parse_scores,
+    parse_weight,
+    possible_scores,
+    rounded,
+    serious_error_imps,
+    serious_error_matchpoints,
+    split_matchpoints,
+    weighted_imps,
+    weighted_matchpoints,
+)
+
+EXAMPLES = settings(max_examples=200, deadline=None)
+
+# Scores of a realistic board, and any score a board can end in.
+COMMON = [-1100, -800, -690, -620, -500, -420, -200, -110, -100, -50, 0, 50, 90, 110, 140, 400, 420, 620, 1430]
+scores = st.one_of(st.sampled_from(COMMON), st.sampled_from(sorted(possible_scores())))
+boards = st.lists(scores, min_size=1, max_size=20)
+
+
+@st.composite
+def weights(draw, max_size=4):
+    """Positive weights adding up to exactly 1."""
+    parts = draw(st.lists(st.integers(min_value=1, max_value=12), min_size=1, max_size=max_size))
+    return [Fraction(part, sum(parts)) for part in parts]
+
+
+@st.composite
+def weighted(draw):
+    shares = draw(weights())
+    return [Outcome(draw(scores), Figure(share)) for share in shares]
+
+
+# --- IMPs -------------------------------------------------------------------
+
+points = st.integers(min_value=-9000, max_value=9000)
+
+
+@given(points)
+def test_imps_are_odd(difference):
+    assert imps(-difference) == -imps(difference)
+
+
+@given(points, points)
+def test_imps_are_monotone(a, b):
+    low, high = sorted((a, b))
+    assert imps(low) <= imps(high)
+
+
+@given(points)
+def test_imps_are_the_number_of_boundaries_passed(difference):
+    assert abs(imps(difference)) == sum(1 for boundary in IMP_SCALE if abs(difference) >= boundary)
+    assert abs(imps(difference)) <= 24
+
+
+# --- Matchpoints ------------------------------------------------------------
+
+
+@EXAMPLES
+@given(st.lists(scores, min_size=2, max_size=30))
+def test_matchpoints_add_up_to_n_times_n_less_one(board):
+    n = len(board)
+    awarded = matchpoints(board)
+    assert sum(awarded) == n * (n - 1)
+    assert all(0 <= mp <= 2 * (n - 1) for mp in awarded)
+
+
+@EXAMPLES
+@given(st.lists(scores, min_size=2, max_size=30))
+def test_matchpoints_of_the_two_sides_make_a_top(board):
+    top = 2 * (len(board) - 1)
+    for ns, ew in zip(matchpoints(board), matchpoints([-score for score in board])):
+        assert ns + ew == top
+
+
+@EXAMPLES
+@given(st.lists(scores, min_size=2, max_size=30))
+def test_a_balanced_board_splits_into_the_plain_matchpoints(board):
+    split = split_matchpoints(board)
+    assert split.ns == matchpoints(board)
+    assert all(row.ns + row.ew == split.top for row in split.rows)
+
+
+# --- Weighted matchpoints ------------------------------------------------------
+
+
+@EXAMPLES
+@given(boards, weighted())
+def test_balanced_weighted_scores_make_a_top(field, outcomes):
+    result = weighted_matchpoints(field, outcomes)
+    assert result.ns + result.ew == result.top == 2 * len(field)
+    assert all(row.ns + row.ew == result.top for row in result.frequency_table)
+
+
+@EXAMPLES
+@given(boards, weighted())
+def test_a_weighted_score_lies_between_the_matchpoints_of_its_outcomes(field, outcomes):
+    result = weighted_matchpoints(field, outcomes)
+    alone = [scenario.outcome.ns for scenario in result.scenarios]
+    joined = [outcome.ns for outcome in result.outcomes]
+    assert min(alone) <= result.ns <= max(alone)
+    assert min(joined) <= result.ns <= max(joined)
+
+
+@EXAMPLES
+@given(boards, weighted())
+def test_the_british_table_gives_the_weighted_sum_of_the_outcomes_alone(field, outcomes):
+    result = weighted_matchpoints(field, outcomes)
+    assert result.ns == sum(s.outcome.weight * s.outcome.ns for s in result.scenarios)
+    alone = [matchpoints([*field, outcome.score])[-1] for outcome in outcomes]
+    assert result.ns == sum(outcome.weight * mp for outcome, mp in zip(outcomes, alone))
+
+
+@EXAMPLES
+@given(boards, weighted())
+def test_the_board_still_adds_up_with_a_weighted_table(field, outcomes):
+    result = weighted_matchpoints(field, outcomes)
+    n = len(field) + 1
+    assert result.ns + sum(table.ns for table in result.other_tables) == n * (n - 1)
+    assert sum(row.frequency for row in result.frequency_table) == n
+    assert result.frequency_table[-1].ns - result.frequency_table[-1].frequency == result.end
+
+
+@EXAMPLES
+@given(boards, scores)
+def test_a_weight_of_one_is_the_plain_matchpoints(field, score):
+    result = weighted_matchpoints(field, [(score, 1)])
+    assert result.ns == matchpoints([*field, score])[-1]
+    assert [table.ns for table in result.other_tables] == matchpoints([*field, score])[:-1]
+
+
+# --- Weighted IMPs, knock-out ------------------------------------------------
+
+
+@EXAMPLES
+@given(weighted(), scores)
+def test_weighted_imps_lie_between_the_imps_of_the_outcomes(outcomes, other_room):
+    result = weighted_imps(outcomes, other_room)
+    each = [imps(outcome.score - other_room) for outcome in outcomes]
+    assert min(each) <= result.ns <= max(each)
+    assert result.ew == -result.ns
+    assert result.ns == sum(row.part for row in result.rows)
+
+
+@given(st.integers(-24, 24), st.integers(-24, 24))
+def test_a_knockout_average_is_the_same_figure_for_both_teams(a, b):
+    average = knockout_average(a, b)
+    assert average.ns_team == -average.ew_team
+    assert abs(average.ns_team - Fraction(a - b, 2)) <= Fraction(1, 20)
+    assert knockout_average(b, a).ns_team == -average.ns_team
+
+
+# --- Serious error ---------------------------------------------------------------
+
+
+@EXAMPLES
+@given(boards, scores, scores, scores, st.sampled_from(Side))
+def test_serious_error_in_pairs(field, normal, expected, table, offenders):
+    result = serious_error_matchpoints(field, normal=normal, expected=expected, table=table, offenders=offenders)
+    top = result.top
+    mp = {score: matchpoints([*field, score])[-1] for score in (normal, expected, table)}
+    view = (lambda x: x) if offenders is Side.EW else (lambda x: top - x)
+    damage = view(mp[normal]) - view(mp[expected])
+    if damage > 0:
+        non_offenders = view(mp[table]) + damage
+        offending = top - view(mp[normal])
+        assert result.consequent_damage == damage
+        if offenders is Side.EW:
+            assert (result.ns, result.ew) == (non_offenders, offending)
+        else:
+            assert (result.ns, result.ew) == (offending, non_offenders)
+    else:
+        assert not result.damaged
+        assert (result.ns, result.ew) == (mp[table], top - mp[table])
+
+
+@EXAMPLES
+@given(scores, st.sampled_from(Side), scores, scores)
+def test_serious_error_in_teams_balances_when_nothing_is_self_inflicted(other_room, offenders, normal, expected):
+    """With the table score equal to the expected one, the non-offenders get the normal score."""
+    result = serious_error_imps(other_room, normal=normal, expected=expected, table=expected, offenders=offenders)
+    if result.damaged:
+        assert result.ns == -result.ew == imps(normal - other_room)
+        assert result.knockout.ns_team == result.ns
+
+
+# --- Rounding and parsing ----------------------------------------------------------
+
+exact = st.fractions(min_value=-1000, max_value=1000, max_denominator=60)
+
+
+@given(exact)
+def test_a_written_figure_is_within_half_a_tenth(value):
+    assert abs(rounded(value) - value) <= Fraction(1, 20)
+    assert rounded(value) * 10 == int(rounded(value) * 10)
+    assert rounded(-value) == -rounded(value)
+
+
+@given(scores)
+def test_a_score_round_trips(score):
+    assert parse_score(format_score(score)) == score
+
+
+@given(st.fractions(min_value=0, max_value=1, max_denominator=400).filter(lambda w: w > 0))
+def test_a_weight_round_trips(weight):
+    assert parse_weight(format_weight(weight)) == weight
+
+
+@EXAMPLES
+@given(boards)
+def test_a_frequency_table_round_trips(board):
+    parsed = parse_scores(format_scores(board))
+    assert Counter(parsed) == Counter(board)
+    assert parsed == sorted(board, reverse=True)
+
+
+@EXAMPLES
+@given(weighted())
+def test_weighted_outcomes_round_trip(outcomes):
+    assert list(parse_outcomes(format_outcomes(outcomes))) == outcomes

@@ -84,7 +84,7 @@ def start_game_from(data: dict, *, user) -> Game:
 def game_rematch(request, game_id: int):
     """The next game of the same partnership, once this one is over."""
     game = user_game(request, game_id)
-    if game.finished_at is None:
+    if not game.result_of_game.finished:
         messages.warning(request, "A rematch starts once this game is over.")
         return redirect("game_pad", game_id=game.pk)
     rematch = services.game_start(partnership=game.partnership, date=timezone.localdate())

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import os
+
+os.environ.setdefault("DEBUG", "true")  # development settings: no collected static files here
 import statistics
 import sys
 import time

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-
-os.environ.setdefault("DEBUG", "true")  # development settings: no collected static files here
 import statistics
 import sys
 import time
@@ -44,6 +42,7 @@ def main() -> int:
     arguments = parse_arguments()
     os.environ["DATABASE_URL"] = f"sqlite:///{arguments.database}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
+    os.environ.setdefault("DEBUG", "true")  # the settings fail closed; no collected static files here
 
     import django
 

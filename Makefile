@@ -17,9 +17,11 @@ PYTEST_ARGS ?=
 
 .PHONY: run test test-sqlite test-postgresql install system-packages lock
 
+# The settings fail closed (DEBUG off, a SECRET_KEY needed): development asks for DEBUG.
 run: $(INSTALLED)
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=true $(PY) manage.py migrate --noinput
+	DEBUG=true $(PY) manage.py createcachetable
+	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(INSTALLED) system-packages
 	@sqlite=passed; postgresql=passed; \

@@ -42,6 +42,7 @@ def main() -> int:
     arguments = parse_arguments()
     os.environ["DATABASE_URL"] = f"sqlite:///{arguments.database}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
+    os.environ.setdefault("DEBUG", "true")  # the settings fail closed; no collected static files here
 
     import django
 

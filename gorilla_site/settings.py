@@ -1,8 +1,10 @@
 """Settings for the Gorilla score pad, read from the environment.
 
-SECRET_KEY, DEBUG, ALLOWED_HOSTS and DATABASE_URL configure a deployment. With
-nothing set the app runs in debug mode on ``db.sqlite3`` in the project directory.
+SECRET_KEY, DEBUG, ALLOWED_HOSTS and DATABASE_URL configure a deployment. They
+fail closed: DEBUG is off unless ``DEBUG=true`` asks for it (``make run`` does),
+and with DEBUG off the app refuses to start without a SECRET_KEY.
 """
+import datetime
 import os
 from pathlib import Path
 
@@ -24,7 +26,7 @@ def env_flag(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
 
-DEBUG = env_flag("DEBUG", default=True)
+DEBUG = env_flag("DEBUG", default=False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -48,12 +50,17 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "scorepads",
+    "axes",
+    "django_ratelimit",
     "pad",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Below whitenoise, so static files keep their own caching headers.
+    "gorilla_site.middleware.refuse_undecodable_bodies",
+    "gorilla_site.middleware.private_no_store",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -63,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "gorilla_site.urls"
@@ -168,3 +177,55 @@ if not DEBUG:
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "front_page"
 LOGOUT_REDIRECT_URL = "login"
+
+# Login throttling (django-axes): five wrong passwords in a row lock the
+# account, and five from one address lock that address, for the cool-off time;
+# every failure during a lockout starts it again. A right password resets the
+# count, and so does setting a new password through a reset link (the way back
+# for the account's owner: pad.views.accounts.PasswordResetConfirm).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "pad.views.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "gorilla_site.middleware.client_ip"
+# The request header (as in request.META) in which a proxy in front of the app
+# puts the client's address, e.g. HTTP_X_REAL_IP; REMOTE_ADDR when empty.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+AXES_VERBOSE = False
+
+# Sign-up throttling (django-ratelimit, pad.views.accounts.signup) counts in a
+# cache every worker shares: a table in the app's database, made by
+# `manage.py createcachetable`. django-ratelimit would rather have memcached or
+# Redis, whose increment is atomic (its check django_ratelimit.E003, silenced
+# below): two sign-ups at the same instant may count as one. A sign-up limit
+# can afford that, and the app needs no other server.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "gorilla_throttle_cache",
+    },
+}
+RATELIMIT_USE_CACHE = "throttle"
+RATELIMIT_IP_META_KEY = "gorilla_site.middleware.client_ip"
+SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache
+
+# Email: password reset links. SMTP when EMAIL_HOST is set; otherwise printed
+# on the console, which is for development.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 587))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", default=True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Gorilla score pad <pad@localhost>")
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day

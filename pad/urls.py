@@ -1,14 +1,56 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, register_converter
 
 from pad.views import accounts, games, history, printing, sharing
+
+
+class TokenConverter:
+    """A share or invitation token: ``secrets.token_urlsafe``'s alphabet, at
+    most as long as the column. Anything else (a NUL byte, which PostgreSQL
+    refuses to compare) is "not found" before any query."""
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("share/<str:token>/", sharing.shared_pad, name="shared_pad"),
-    path("invitations/<str:token>/", sharing.invitation_accept, name="invitation_accept"),
+    path("accounts/", accounts.account, name="account"),
+    path("accounts/data.json", accounts.account_data, name="account_data"),
+    path("accounts/delete/", accounts.account_delete, name="account_delete"),
+    path("accounts/password/", accounts.PasswordChange.as_view(), name="password_change"),
+    path(
+        "accounts/password/changed/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("accounts/password/reset/", accounts.PasswordReset.as_view(), name="password_reset"),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("share/<token:token>/", sharing.shared_pad, name="shared_pad"),
+    path("invitations/<token:token>/", sharing.invitation_accept, name="invitation_accept"),
     path(
         "partnerships/<int:partnership_id>/invitation/",
         sharing.invitation_create,

@@ -29,8 +29,14 @@ class RecordingError(ValueError):
         self.code = code
 
 
+# The invisible marks that change the direction of the text around them: a
+# name holding one can show as another name, or reorder what follows it.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def check_text(text: str, *, label: str, field: str | None = None, lines: bool = False) -> None:
-    """Refuse control characters (PostgreSQL stores no NUL) and lone surrogates.
+    """Refuse control characters (PostgreSQL stores no NUL), lone surrogates
+    and the bidirectional controls (U+202E and its kind).
 
     With ``lines`` a note may hold tabs and line breaks.
     """
@@ -39,6 +45,12 @@ def check_text(text: str, *, label: str, field: str | None = None, lines: bool =
         if unicodedata.category(character) in {"Cc", "Cs"} and character not in allowed:
             raise RecordingError(
                 f"the {label} holds a control character ({ascii(character)}); "
+                "use letters, digits and punctuation",
+                field=field or label,
+            )
+        if character in BIDI_CONTROLS:
+            raise RecordingError(
+                f"the {label} holds an invisible text-direction control (U+{ord(character):04X}); "
                 "use letters, digits and punctuation",
                 field=field or label,
             )

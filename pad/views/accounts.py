@@ -1,18 +1,34 @@
-"""Accounts: sign up here; log in and out are Django's own views (pad.urls).
+"""Accounts: sign up, the account page (email, data download, deletion) and
+the password views; log in and out are Django's own views (pad.urls).
 
 Every other page needs a login (``LoginRequiredMiddleware`` in the settings);
-the views here that do not are marked ``@login_not_required``.
+the views here that do not are marked ``@login_not_required`` (Django's own
+login and password reset views are marked already).
+
+Logins are throttled by django-axes (settings), sign-ups by django-ratelimit.
 """
 
 from __future__ import annotations
 
+from axes.utils import reset as axes_reset
+from django import forms
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
+from django.http import JsonResponse
 from django.shortcuts import redirect, render, resolve_url
+from django.urls import reverse_lazy
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
+from django_ratelimit.decorators import ratelimit
+
+from pad import accounts
+
+EMAIL_HELP = "Optional. Only for a link to set a new password if you forget yours."
 
 
 def next_url(request) -> str:
@@ -25,13 +41,30 @@ def next_url(request) -> str:
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(required=False, help_text=EMAIL_HELP)
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+
 @login_not_required
 @require_http_methods(["GET", "POST"])
+@ratelimit(key="ip", rate=lambda group, request: settings.SIGNUP_RATE, method="POST", block=False)
 def signup(request):
-    """A new account, logged in at once."""
+    """A new account, logged in at once. Each address may post the form
+    ``SIGNUP_RATE`` times (5 an hour), accounts made or not."""
     if request.user.is_authenticated:
         return redirect(next_url(request))
-    form = UserCreationForm(request.POST or None)
+    next_value = request.POST.get("next") or request.GET.get("next", "")
+    if getattr(request, "limited", False):
+        return render(
+            request,
+            "registration/signup.html",
+            {"form": SignupForm(), "next": next_value, "throttled": True},
+            status=429,
+        )
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -39,6 +72,116 @@ def signup(request):
     return render(
         request,
         "registration/signup.html",
-        {"form": form, "next": request.POST.get("next") or request.GET.get("next", "")},
+        {"form": form, "next": next_value},
         status=400 if request.method == "POST" else 200,
     )
+
+
+class EmailForm(forms.Form):
+    email = forms.EmailField(required=False, help_text=EMAIL_HELP)
+
+
+class DeletionForm(forms.Form):
+    password = forms.CharField(
+        label="Your password", strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password.")
+        return password
+
+
+@require_http_methods(["GET", "POST"])
+def account(request):
+    """The account page: its email address, and links to the password, the
+    data download and the deletion."""
+    form = EmailForm(request.POST or None, initial={"email": request.user.email})
+    if request.method == "POST" and form.is_valid():
+        request.user.email = form.cleaned_data["email"]
+        request.user.save(update_fields=["email"])
+        messages.info(request, "Your email address is saved.")
+        return redirect("account")
+    return render(
+        request,
+        "registration/account.html",
+        {"form": form, "game_count": accounts.games_of_member(request.user).count()},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_GET
+def account_data(request):
+    """All of the account's games, as a ``gorilla-pad/1`` JSON download."""
+    name = f"gorilla-pad-{request.user.get_username()}-{timezone.localdate().isoformat()}.json"
+    return JsonResponse(
+        accounts.account_data(request.user),
+        json_dumps_params={"ensure_ascii": False},
+        headers={"Content-Disposition": f'attachment; filename="{ascii_filename(name)}"'},
+    )
+
+
+def ascii_filename(name: str) -> str:
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
+
+
+@require_http_methods(["GET", "POST"])
+def account_delete(request):
+    """Delete the account after its password is given again."""
+    form = DeletionForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        logout(request)
+        accounts.account_delete(user=user)
+        return render(request, "registration/account_deleted.html")
+    return render(
+        request,
+        "registration/account_delete.html",
+        {
+            "form": form,
+            "partnerships": accounts.partnerships_with_member_counts(request.user),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@login_not_required
+def locked_out(request, response=None, credentials=None):
+    """django-axes' answer to a login while locked out (AXES_LOCKOUT_CALLABLE)."""
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    return render(
+        request,
+        "registration/locked_out.html",
+        {
+            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            "username": username[:150],
+            "minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+        },
+        status=429,
+    )
+
+
+class PasswordChange(auth_views.PasswordChangeView):
+    success_url = reverse_lazy("password_change_done")
+
+
+class PasswordReset(auth_views.PasswordResetView):
+    """Sends the link to the account's email address, if it has one; the page
+    says the same either way, so it tells nobody which addresses have accounts."""
+
+    email_template_name = "registration/password_reset_email.txt"
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    """A new password from a reset link also lifts a login lockout: the way
+    back for an owner locked out by someone guessing at their account."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        axes_reset(username=form.user.get_username())
+        return response

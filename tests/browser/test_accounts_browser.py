@@ -67,3 +67,32 @@ def test_a_shared_pad_follows_the_game(live_server, anonymous_phone, screenshot,
     services.game_stop_sharing(game=game)
     response = phone.goto(f"{live_server.url}/share/{game.share_token or 'x'}/")
     assert response.status == 404
+
+
+def test_account_pages_fit_a_phone(live_server, phone, anonymous_phone, screenshot, game, user):
+    """The account page, the password, deletion, reset and lockout pages at 390x844."""
+    pages = {
+        "account": "/accounts/",
+        "password-change": "/accounts/password/",
+        "account-delete": "/accounts/delete/",
+    }
+    for name, path in pages.items():
+        phone.goto(f"{live_server.url}{path}")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, name
+        assert_big_enough(phone, ".account input, .account button")
+        screenshot(phone, name)
+    phone.context.clear_cookies()
+    phone.goto(f"{live_server.url}/accounts/password/reset/")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "password-reset")
+    phone.goto(f"{live_server.url}/accounts/login/")
+    for _ in range(5):
+        phone.get_by_label("Username").fill("jon")
+        phone.get_by_label("Password").fill("wrong")
+        phone.get_by_role("button", name="Log in").click()
+        phone.wait_for_load_state()
+        if phone.locator("#locked-heading").count():
+            break
+    assert phone.locator("#locked-heading").inner_text() == "Too many tries"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "locked-out")

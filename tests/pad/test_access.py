@@ -15,9 +15,13 @@ from tests.conftest import record_outcomes
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 #: The pages anyone may open without logging in.
-PUBLIC = {"login", "signup", "shared_pad"}
+PASSWORD_RESET = {"password_reset", "password_reset_done", "password_reset_confirm", "password_reset_complete"}
+PUBLIC = {"login", "signup", "shared_pad"} | PASSWORD_RESET
 #: Pages that name no partnership nor game: a stranger opens them, and finds only their own.
-OWN_PAGES = {"front_page", "game_list", "games_csv", "games_json", "game_start", "login", "logout", "signup"}
+OWN_PAGES = {
+    "front_page", "game_list", "games_csv", "games_json", "game_start", "login", "logout", "signup",
+    "account", "account_data", "account_delete", "password_change", "password_change_done",
+} | PASSWORD_RESET
 #: Pages reached through a token, not an id: a stranger with an unknown token finds nothing.
 TOKEN_PAGES = {"shared_pad", "invitation_accept"}
 
@@ -58,7 +62,7 @@ def owned(game, partnership, user):
 def url_of(pattern, game, token="not-a-token-of-anything"):
     kwargs = {}
     for name in pattern.pattern.converters:
-        kwargs[name] = {"game_id": game.pk, "partnership_id": game.partnership_id, "number": 3, "token": token}[name]
+        kwargs[name] = {"game_id": game.pk, "partnership_id": game.partnership_id, "number": 3, "token": token, "uidb64": "MQ"}[name]
     return reverse(pattern.name, kwargs=kwargs)
 
 

@@ -52,9 +52,10 @@ def test_admin_lists_partnerships_games_and_hands(client, game):
 
 
 def settings_value(expression, **environment):
-    """Evaluate an expression on the settings in a fresh interpreter with ``environment``."""
+    """Evaluate an expression on the settings in a fresh interpreter with
+    ``environment`` (in development, DEBUG on, unless it says otherwise)."""
     code = f"import django; from django.conf import settings; django.setup(); print({expression})"
-    env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "gorilla_site.settings", **environment}
+    env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "gorilla_site.settings", "DEBUG": "true", **environment}
     result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     return result.stdout.strip() or result.stderr.strip().splitlines()[-1]
 

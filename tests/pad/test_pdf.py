@@ -326,7 +326,7 @@ def test_weasyprint_is_imported_on_first_render_not_with_the_app():
     )
     result = subprocess.run(
         [sys.executable, "-c", code],
-        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "gorilla_site.settings"},
+        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "gorilla_site.settings", "DEBUG": "true"},
         capture_output=True,
         text=True,
         check=True,

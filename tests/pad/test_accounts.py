@@ -1,0 +1,237 @@
+"""Accounts: login and sign-up throttling, password change and reset, the
+download of all one's games and the deletion of one's account."""
+
+import datetime
+import json
+import re
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from pad import services
+from pad.exchange import read_document
+from pad.models import Game, Hand, Partnership
+from tests.conftest import record_outcomes
+
+PASSWORD = "gorilla-pad-pass-1"  # the `user` fixture's
+
+
+def log_in(client, username="jon", password=PASSWORD, address="10.0.0.1"):
+    return client.post(
+        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address
+    )
+
+
+def cool_off_passes():
+    """Travel past the cool-off: every recorded failure ages 16 minutes."""
+    for attempt in AccessAttempt.objects.all():
+        attempt.attempt_time -= datetime.timedelta(minutes=16)
+        attempt.save(update_fields=["attempt_time"])
+
+
+def test_five_wrong_passwords_lock_the_account_even_against_the_right_one(user, settings):
+    client = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        response = log_in(client, password="wrong")
+        assert response.status_code == 200  # the login form, with its error
+    response = log_in(client, password="wrong")
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Too many tries" in page and "15 minutes" in page
+    assert reverse("password_reset") in page  # the way back
+    # The right password, from this address or any other, is refused too.
+    for address in ("10.0.0.1", "192.0.2.7"):
+        response = log_in(Client(), address=address)
+        assert response.status_code == 429
+    cool_off_passes()
+    response = log_in(Client(), address="10.0.0.1")
+    assert response.status_code == 302 and response["Location"] == reverse("front_page")
+
+
+def test_one_address_guessing_at_many_accounts_is_locked_out(db, django_user_model):
+    django_user_model.objects.create_user(username="ann", password="another pass phrase")
+    for number in range(5):
+        log_in(Client(), username=f"nobody{number}", password="wrong", address="203.0.113.9")
+    response = log_in(Client(), username="ann", password="another pass phrase", address="203.0.113.9")
+    assert response.status_code == 429
+    # From elsewhere Ann logs in: her account was never guessed at.
+    assert log_in(Client(), username="ann", password="another pass phrase").status_code == 302
+
+
+def test_a_right_password_resets_the_count(user):
+    for _ in range(4):
+        log_in(Client(), password="wrong")
+    assert log_in(Client()).status_code == 302
+    for _ in range(4):
+        log_in(Client(), password="wrong")
+    assert log_in(Client()).status_code == 302
+
+
+def signup(client, username, address="198.51.100.1"):
+    return client.post(
+        reverse("signup"),
+        {"username": username, "email": "", "password1": "a long pass phrase 7", "password2": "a long pass phrase 7"},
+        REMOTE_ADDR=address,
+    )
+
+
+def test_sign_up_is_throttled_by_address(db, settings):
+    settings.SIGNUP_RATE = "3/h"
+    for number in range(3):
+        assert signup(Client(), f"player{number}").status_code == 302
+    response = signup(Client(), "player3")
+    assert response.status_code == 429
+    assert "Too many sign-ups from this address" in response.content.decode()
+    assert not User.objects.filter(username="player3").exists()
+    assert signup(Client(), "player3", address="198.51.100.2").status_code == 302
+
+
+def test_sign_up_takes_an_optional_email_address(db):
+    client = Client()
+    response = client.post(
+        reverse("signup"),
+        {"username": "ann", "email": "ann@example.com", "password1": "a long pass phrase 7", "password2": "a long pass phrase 7"},
+    )
+    assert response.status_code == 302
+    assert User.objects.get(username="ann").email == "ann@example.com"
+
+
+def test_change_password(client, user):
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": PASSWORD, "new_password1": "a brand new phrase 9", "new_password2": "a brand new phrase 9"},
+    )
+    assert response.status_code == 302 and response["Location"] == reverse("password_change_done")
+    assert client.get(reverse("front_page")).status_code == 200  # still logged in
+    user.refresh_from_db()
+    assert user.check_password("a brand new phrase 9")
+
+
+def test_a_wrong_old_password_changes_nothing(client, user):
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "wrong", "new_password1": "a brand new phrase 9", "new_password2": "a brand new phrase 9"},
+    )
+    assert response.status_code == 200
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
+
+
+def reset_link(address):
+    client = Client()
+    response = client.post(reverse("password_reset"), {"email": address})
+    assert response.status_code == 302 and response["Location"] == reverse("password_reset_done")
+    return client
+
+
+def test_password_reset_by_email_lifts_a_lockout(user):
+    user.email = "jon@example.com"
+    user.save()
+    for _ in range(5):
+        log_in(Client(), password="wrong")
+    assert log_in(Client()).status_code == 429
+    client = reset_link("jon@example.com")
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["jon@example.com"]
+    assert "jon" in message.body
+    link = re.search(r"http://testserver(/accounts/password/reset/\S+/)", message.body).group(1)
+    response = client.get(link)  # Django swaps the token for a session key
+    assert response.status_code == 302
+    form_url = response["Location"]
+    response = client.post(form_url, {"new_password1": "a brand new phrase 9", "new_password2": "a brand new phrase 9"})
+    assert response.status_code == 302 and response["Location"] == reverse("password_reset_complete")
+    # Lifted at once, from the address that was locked too.
+    assert log_in(Client(), password="a brand new phrase 9").status_code == 302
+    # The link works once.
+    assert "has been used or is too old" in Client().get(link, follow=True).content.decode()
+
+
+def test_password_reset_says_the_same_for_an_unknown_address(user):
+    reset_link("nobody@example.com")
+    assert mail.outbox == []
+
+
+def test_the_account_page_sets_the_email_address(client, user):
+    page = client.get(reverse("account")).content.decode()
+    for name in ("password_change", "account_data", "account_delete"):
+        assert reverse(name) in page
+    response = client.post(reverse("account"), {"email": "jon@example.com"})
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.email == "jon@example.com"
+    assert client.post(reverse("account"), {"email": "not an address"}).status_code == 400
+
+
+def test_download_all_ones_games(client, user, game, stranger):
+    record_outcomes(game, "MPI")
+    other = services.partnership_get_or_create(odd_name="Jon", even_name="Kim", user=user)
+    services.game_start(partnership=other, date=datetime.date(2026, 7, 10))
+    strangers = services.partnership_get_or_create(odd_name="Sam", even_name="Pat", user=stranger)
+    services.game_start(partnership=strangers, date=datetime.date(2026, 7, 11))
+    response = client.get(reverse("account_data"))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="gorilla-pad-jon-')
+    document = json.loads(response.content)
+    assert document["format"] == "gorilla-pad/1"
+    assert [(g["partnership"]["even"], len(g["hands"])) for g in document["games"]] == [("Richard", 3), ("Kim", 0)]
+    assert len(read_document(document)) == 2  # it imports again
+
+
+def test_download_of_a_staff_account_holds_only_its_own_games(client, user, game, stranger):
+    services.game_start(
+        partnership=services.partnership_get_or_create(odd_name="Sam", even_name="Pat", user=stranger),
+        date=datetime.date(2026, 7, 11),
+    )
+    user.is_staff = True
+    user.save()
+    document = json.loads(client.get(reverse("account_data")).content)
+    assert [g["partnership"]["even"] for g in document["games"]] == ["Richard"]
+
+
+@pytest.fixture
+def richard(db, django_user_model):
+    return django_user_model.objects.create_user(username="richard", password="richards pass phrase")
+
+
+def test_deleting_an_account_leaves_the_partners_games_intact(client, user, partnership, game, richard):
+    record_outcomes(game, "MPI")
+    partnership.members.add(richard)
+    alone = services.partnership_get_or_create(odd_name="Jon", even_name="Kim", user=user)
+    alone_game = services.game_start(partnership=alone, date=datetime.date(2026, 7, 10))
+    record_outcomes(alone_game, "MM")
+    hands_before = list(game.hands.order_by("number").values_list("number", "outcome"))
+
+    page = client.get(reverse("account_delete")).content.decode()
+    assert "kept, with all its games, for your partner" in page
+    assert "deleted with all its games" in page
+    assert client.post(reverse("account_delete"), {"password": "wrong"}).status_code == 400
+    assert User.objects.filter(pk=user.pk).exists()
+
+    response = client.post(reverse("account_delete"), {"password": PASSWORD})
+    assert response.status_code == 200
+    assert "Account deleted" in response.content.decode()
+    assert not User.objects.filter(pk=user.pk).exists()
+    # Richard's partnership and game, every hand, as they were.
+    partnership.refresh_from_db()
+    assert list(partnership.members.all()) == [richard]
+    assert list(game.hands.order_by("number").values_list("number", "outcome")) == hands_before
+    richards = Client()
+    richards.force_login(richard)
+    assert richards.get(reverse("game_pad", args=[game.pk])).status_code == 200
+    # Jon's own partnership went with him.
+    assert not Partnership.objects.filter(pk=alone.pk).exists()
+    assert not Game.objects.filter(pk=alone_game.pk).exists()
+    assert not Hand.objects.filter(game_id=alone_game.pk).exists()
+    # And he is logged out.
+    assert client.get(reverse("front_page")).status_code == 302
+
+
+def test_an_anonymous_visitor_cannot_delete_anything(anonymous_client, user):
+    response = anonymous_client.post(reverse("account_delete"), {"password": PASSWORD})
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert User.objects.filter(pk=user.pk).exists()

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 
 from pad import rules, statistics
-from scorepads.models import NumberedEntry, ScorePadGame
+from scorepads.models import SHARE_TOKEN_MAX_LENGTH, NumberedEntry, ScorePadGame
 
 NAME_MAX_LENGTH = 60
 IRREGULARITY_MAX_LENGTH = 200
@@ -66,7 +66,7 @@ class Invitation(models.Model):
     partnership. The token is random (``secrets.token_urlsafe``): it must be
     looked up and marked used anyway, so signing it would add nothing."""
 
-    token = models.CharField(max_length=64, unique=True)
+    token = models.CharField(max_length=SHARE_TOKEN_MAX_LENGTH, unique=True)
     partnership = models.ForeignKey(Partnership, on_delete=models.CASCADE, related_name="invitations")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_sent"

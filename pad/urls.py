@@ -1,24 +1,9 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path, register_converter
+from django.urls import path
 
 from pad.views import accounts, games, history, printing, sharing
+from scorepads import converters  # noqa: F401  (registers the "token" converter)
 
-
-class TokenConverter:
-    """A share or invitation token: ``secrets.token_urlsafe``'s alphabet, at
-    most as long as the column. Anything else (a NUL byte, which PostgreSQL
-    refuses to compare) is "not found" before any query."""
-
-    regex = "[A-Za-z0-9_-]{1,64}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -96,6 +96,7 @@ class PadDisplay:
     partnership_score: int
     fates_score: int
     finished: bool
+    full: bool  # the game goes on, but its pad holds no more hands
     winner: rules.Side | None
     win_by_two: bool
     responsible_from_hand: int | None
@@ -112,6 +113,13 @@ class PadDisplay:
     def outcomes(self) -> tuple[str, ...]:
         """The outcomes a hand can have, as the columns read: M, P, I."""
         return tuple(column.value for column in rules.COLUMNS)
+
+    @property
+    def full_message(self) -> str:
+        return (
+            f"This pad holds {rules.MAX_HANDS} hands, the most a game may have: "
+            "undo a hand to change it, or start a new game."
+        )
 
     @property
     def result_class(self) -> str:
@@ -163,6 +171,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
         partnership_score=pad.score.partnership,
         fates_score=pad.score.fates,
         finished=pad.finished,
+        full=pad.full,
         winner=pad.winner,
         win_by_two=pad.win_by_two,
         responsible_from_hand=pad.responsible_from_hand,

@@ -103,6 +103,10 @@ def read_game(position: int, game: object) -> GameSpec:
     hands = game.get("hands", [])
     if not isinstance(hands, list):
         raise ImportFileError(f"{where}, field 'hands': must be a list")
+    if len(hands) > rules.MAX_HANDS:
+        raise ImportFileError(
+            f"{where}, field 'hands': a game holds at most {rules.MAX_HANDS} hands, not {len(hands)}"
+        )
     spec = GameSpec(odd_name, even_name, date, notes)
     stand_in = Game(date=date)
     previous_dealer = None

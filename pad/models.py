@@ -203,6 +203,9 @@ class Hand(NumberedEntry):
     class Meta(NumberedEntry.Meta):
         constraints = [
             *NumberedEntry.Meta.constraints,
+            models.CheckConstraint(
+                condition=Q(number__lte=rules.MAX_HANDS), name="hand_number_within_limit"
+            ),
             models.CheckConstraint(condition=Q(outcome__in=["M", "P", "I"]), name="hand_outcome_valid"),
             models.CheckConstraint(condition=Q(dealer__in=["odd", "even"]), name="hand_dealer_valid"),
             models.CheckConstraint(condition=Q(taker__in=["odd", "even"]), name="hand_taker_valid"),

@@ -16,6 +16,11 @@ from enum import StrEnum
 GAME_POINT = 10
 WINNING_LEAD = 2
 WIN_BY_TWO_FROM = 8
+# The most hands a game's pad holds. Past 8-8 a game goes on until one side is
+# two ahead, so alternating results could go on for ever; the longest games we
+# know of are under 100 hands, so no real game meets the limit, and it bounds
+# what every page, PDF and export of a game can cost.
+MAX_HANDS = 200
 
 
 class Outcome(StrEnum):
@@ -211,9 +216,14 @@ class Pad:
     last_dealer: Seat | None
 
     @property
+    def full(self) -> bool:
+        """True when the game goes on but its pad holds the most hands it can."""
+        return not self.finished and self.hand_count >= MAX_HANDS
+
+    @property
     def next_hand_number(self) -> int | None:
-        """The number the next hand gets, or None once the game is over."""
-        return None if self.finished else self.hand_count + 1
+        """The number the next hand gets, or None once the game is over or full."""
+        return None if self.finished or self.full else self.hand_count + 1
 
     @property
     def result(self) -> Result:
@@ -350,6 +360,8 @@ def compute_pad(hands: Iterable[PlayedHand]) -> Pad:
     Raises :class:`PadError` for a gap in the numbers or a hand after the end.
     """
     hands = list(hands)
+    if len(hands) > MAX_HANDS:
+        raise PadError(f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
     partnership = fates = 0
     winner: Side | None = None
     for expected, hand in enumerate(hands, start=1):

@@ -298,6 +298,12 @@ def hand_record(
     with transaction.atomic():
         hands = _locked_hands(game)
         pad = _pad_of(hands)
+        if pad.full:
+            raise RecordingError(
+                f"hand {number} cannot be recorded: a game holds at most {rules.MAX_HANDS} hands "
+                "(undo a hand, or start a new game)",
+                code="full",
+            )
         recording.check_next_number(number, next_number=pad.next_hand_number, finished_at=pad.hand_count)
         hand = build_hand(
             game=game,

@@ -215,3 +215,32 @@ def test_players_may_disagree_with_the_solver(db, tmp_path):
     document = broken(["games", 0, "hands", 2], {"outcome": "I", "cards": EXAMPLE_CARDS, "verdict_by": "players"})
     import_document(tmp_path, document)
     assert Hand.objects.get(number=3, game__date="2026-07-09").verdict_by == "players"
+
+
+def test_a_game_past_the_hand_limit_is_refused_whole(tmp_path, db):
+    from pad import rules
+
+    document = {
+        "format": "gorilla-pad/1",
+        "games": [
+            {
+                "partnership": {"odd": "Jon", "even": "Richard"},
+                "date": "2026-07-09",
+                "hands": [{"outcome": outcome} for outcome in ("MI" * rules.MAX_HANDS)[: rules.MAX_HANDS + 1]],
+            }
+        ],
+    }
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(CommandError, match=f"game 1, field 'hands': a game holds at most {rules.MAX_HANDS} hands"):
+        call_command("import_games", str(path))
+    assert not Game.objects.exists() and not Hand.objects.exists()
+
+
+def test_json_nested_too_deeply_is_one_line_of_message(tmp_path, db):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(CommandError, match="nested too deeply") as refused:
+        call_command("import_games", str(path))
+    assert "\n" not in str(refused.value)
+    assert not Game.objects.exists()

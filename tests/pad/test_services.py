@@ -324,3 +324,53 @@ def test_refused_and_idle_changes_leave_the_revision(game):
     services.game_share(game=game)
     services.game_share(game=game)  # shared already: the same link
     assert stored_revision(game) == before + 1
+
+
+# The hand limit: no real game reaches it; no request can go past it.
+
+
+def game_at_the_limit(game):
+    """A game of rules.MAX_HANDS hands that goes on: M and I alternate past 8-8."""
+    outcomes = ("MI" * rules.MAX_HANDS)[: rules.MAX_HANDS]
+    hands, dealer = [], game.first_dealer_seat
+    for number, outcome in enumerate(outcomes, start=1):
+        hands.append(Hand(game=game, number=number, outcome=outcome, dealer=dealer.value, taker=dealer.other.value))
+        dealer = dealer.other
+    Hand.objects.bulk_create(hands)
+    return game
+
+
+def test_a_game_takes_no_hand_past_the_limit(game):
+    game_at_the_limit(game)
+    revision = Game.objects.get(pk=game.pk).revision
+    with pytest.raises(RecordingError, match=f"at most {rules.MAX_HANDS} hands") as refused:
+        services.hand_record(game=game, number=rules.MAX_HANDS + 1, outcome="M")
+    assert refused.value.code == "full"
+    assert game.hands.count() == rules.MAX_HANDS
+    assert Game.objects.get(pk=game.pk).revision == revision
+    services.hand_undo_last(game=game)  # the way back
+    services.hand_record(game=game, number=rules.MAX_HANDS, outcome="I")
+
+
+def test_the_database_holds_no_hand_past_the_limit(game):
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(game=game, number=rules.MAX_HANDS + 1, outcome="M", dealer="odd", taker="even")
+
+
+def test_a_full_pad_says_so_instead_of_offering_the_buttons(client, game):
+    game_at_the_limit(game)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f"This pad holds {rules.MAX_HANDS} hands" in page
+    assert 'name="outcome" value="M"' not in page
+
+
+def test_the_rules_refuse_a_pad_past_the_limit():
+    hands, dealer = [], rules.Seat.ODD
+    for number, outcome in enumerate(("MI" * rules.MAX_HANDS)[: rules.MAX_HANDS + 1], start=1):
+        hands.append(rules.PlayedHand(number, rules.Outcome(outcome), dealer))
+        dealer = dealer.other
+    assert rules.compute_pad(hands[:-1]).full
+    with pytest.raises(rules.PadError, match=f"at most {rules.MAX_HANDS} hands"):
+        rules.compute_pad(hands)

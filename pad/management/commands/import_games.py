@@ -32,6 +32,10 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {file}: {error.strerror}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise CommandError(f"{file} is not valid JSON: {error}") from None
+        except RecursionError:
+            raise CommandError(
+                f"{file}: its JSON is nested too deeply for a gorilla-pad/1 file; nothing was imported"
+            ) from None
         try:
             specs = read_document(document)
         except ImportFileError as error:

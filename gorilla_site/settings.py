@@ -206,6 +206,14 @@ AXES_VERBOSE = False
 # can afford that, and the app needs no other server.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Rendered PDFs, by game and revision (scorepads.pdf.cached): each worker
+    # keeps its own; a change to a game raises its revision, so a stale PDF is
+    # never served.
+    "pdfs": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pdfs",
+        "OPTIONS": {"MAX_ENTRIES": 200},
+    },
     "throttle": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "gorilla_throttle_cache",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import solver
@@ -18,8 +19,13 @@ class CheckedCards:
     verdict: str  # "P" or "I": the solver's verdict on these cards
 
 
+@functools.lru_cache(maxsize=256)
 def check_cards(taker_cards: str, giver_cards: str) -> CheckedCards:
-    """Both hands in the canonical notation, with the solver's verdict."""
+    """Both hands in the canonical notation, with the solver's verdict.
+
+    Kept for the last few deals: recording a gorillaed-out hand asks for the
+    verdict to decide whose it is, then checks the hand it records, and the
+    solver runs once for both."""
     if not taker_cards.strip():
         raise CardsError("the taker's cards are missing")
     if not giver_cards.strip():

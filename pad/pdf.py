@@ -72,9 +72,9 @@ def render_blank_pads(
     *,
     fetcher=None,
 ) -> bytes:
-    """``copies`` empty pads (one a page) for the partners' games on ``date``."""
-    if not 1 <= copies <= MAX_COPIES:
-        raise ValueError(f"copies must be from 1 to {MAX_COPIES}, not {copies}")
+    """``copies`` empty pads (one a page) for the partners' games on ``date``:
+    one is laid out, and its page written ``copies`` times."""
+    check_copies(copies)
     names = {rules.Seat.ODD: partnership.odd_name, rules.Seat.EVEN: partnership.even_name}
     first = rules.first_dealer(date)
     # The same statistics as a game's, with nothing filled in.
@@ -86,7 +86,6 @@ def render_blank_pads(
         "first_dealer_name": names[first],
         "odd_day": first is rules.Seat.ODD,
         "statistics": empty_statistics,
-        "copies": range(copies),
         "innings": range(1, BLANK_INNINGS + 1),
         "page_size": page_size_css(size),
         "size": size,
@@ -97,21 +96,34 @@ def render_blank_pads(
         "pad/print/blank.html",
         context,
         stylesheet=STYLESHEET,
-        pages=copies,
+        pages=1,
         tighter=tighter,
+        copies=copies,
         fetcher=fetcher,
     )
+
+
+def check_copies(copies: int) -> int:
+    """``copies`` if it is a number of blank pads one PDF may hold; ValueError otherwise."""
+    if not 1 <= copies <= MAX_COPIES:
+        raise ValueError(f"copies must be a whole number from 1 to {MAX_COPIES}, not {copies}")
+    return copies
+
+
+def game_pad_cache_key(game_id: int, revision: int, size: str) -> str:
+    """What a game's printed pad depends on: any change raises the revision."""
+    return f"pad:{game_id}:{revision}:{size}"
 
 
 def _name_slug(name: str, fallback: str) -> str:
     return slugify(name) or fallback
 
 
-def game_pad_filename(display: PadDisplay) -> str:
+def game_pad_filename(partnership: Partnership, date: datetime.date) -> str:
     """Like ``gorilla-2026-07-09-jon-richard.pdf``."""
-    odd = _name_slug(display.odd_name, "odd")
-    even = _name_slug(display.even_name, "even")
-    return f"gorilla-{display.date.isoformat()}-{odd}-{even}.pdf"
+    odd = _name_slug(partnership.odd_name, "odd")
+    even = _name_slug(partnership.even_name, "even")
+    return f"gorilla-{date.isoformat()}-{odd}-{even}.pdf"
 
 
 def blank_pad_filename(partnership: Partnership, date: datetime.date) -> str:

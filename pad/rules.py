@@ -9,6 +9,7 @@ where the source texts are silent.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -358,8 +359,14 @@ def compute_pad(hands: Iterable[PlayedHand]) -> Pad:
     """The whole pad for hands numbered 1, 2, ... in the order they were played.
 
     Raises :class:`PadError` for a gap in the numbers or a hand after the end.
+    The last few pads are kept: a change computes the pad its answer shows,
+    and the answer then finds it computed.
     """
-    hands = list(hands)
+    return _compute_pad(tuple(hands))
+
+
+@functools.lru_cache(maxsize=64)
+def _compute_pad(hands: tuple[PlayedHand, ...]) -> Pad:
     if len(hands) > MAX_HANDS:
         raise PadError(f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
     partnership = fates = 0

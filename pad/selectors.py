@@ -281,6 +281,7 @@ def hands_of(game: Game) -> list[Hand]:
     return sorted(game.hands.all(), key=lambda hand: hand.number)
 
 
-def hands_after_change(game: Game) -> list[Hand]:
-    """The game's hands read again, after a service changed them."""
+def hands_in_order(game: Game) -> list[Hand]:
+    """The game's hands, read now (after a service changed them, or for a game
+    loaded without them)."""
     return list(game.hands.order_by("number"))

@@ -15,6 +15,7 @@ run one at a time in a process.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 import mimetypes
 import threading
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from types import ModuleType
 from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
+from django.core.cache import caches
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 
@@ -165,12 +167,32 @@ def write_pdf(html: str, *, stylesheet: str, fetcher=None) -> bytes:
         return _layout(html, stylesheet, fetcher).write_pdf()
 
 
+def cached(key: str, render: Callable[[], bytes]) -> bytes:
+    """The PDF stored under ``key`` in the ``pdfs`` cache, rendered (and stored)
+    when it is not there. The key must name everything the PDF shows, such as
+    a game's id and revision, which every change raises."""
+    store = caches["pdfs"]
+    content = store.get(key)
+    if content is None:
+        content = render()
+        store.set(key, content, timeout=None)
+    return content
+
+
 def write_fitting(
-    template: str, context: dict, *, stylesheet: str, pages: int, tighter: dict, fetcher=None
+    template: str,
+    context: dict,
+    *,
+    stylesheet: str,
+    pages: int,
+    tighter: dict,
+    copies: int = 1,
+    fetcher=None,
 ) -> bytes:
     """Render ``template``; should it take more than ``pages`` pages (very long names
     or notes), render it again with the ``tighter`` context (fewer ruled rows) and
-    keep whichever has fewer pages. An ordinary sheet is laid out once."""
+    keep whichever has fewer pages. An ordinary sheet is laid out once. With
+    ``copies``, the pages laid out are written that many times over."""
     with _render_lock:
         document = _layout(render_to_string(template, context), stylesheet, fetcher)
         if len(document.pages) > pages and tighter:
@@ -179,6 +201,8 @@ def write_fitting(
             )
             if len(tighter_document.pages) < len(document.pages):
                 document = tighter_document
+        if copies > 1:
+            document = document.copy(document.pages * copies)
         return document.write_pdf()
 
 

@@ -30,7 +30,7 @@ from pad.models import Game, Hand
 from pad.selectors import (
     games_visible_to,
     games_with_hands,
-    hands_after_change,
+    hands_in_order,
     hands_of,
     pad_revision,
     recent_games,
@@ -127,7 +127,7 @@ def after_action(request, game: Game):
     fields and revision as it stored them; only its hands are read again.
     """
     if request.htmx:
-        return render_pad(request, game, pad_display(game, hands_after_change(game)))
+        return render_pad(request, game, pad_display(game, hands_in_order(game)))
     return redirect("game_pad", game_id=game.pk)
 
 

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
 from pad.display import pad_display
+from scorepads.pdf import cached
 from scorepads.views import bad_request, page_size, pdf_response
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -18,13 +19,20 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 @require_GET
 def game_pad_pdf(request, game_id: int):
-    game = get_object_or_404(selectors.games_with_hands(selectors.games_visible_to(request.user)), pk=game_id)
+    """The game's printed pad; rendered once for each revision of the game."""
+    game = get_object_or_404(
+        selectors.games_visible_to(request.user).select_related("partnership"), pk=game_id
+    )
     try:
         size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
-    display = pad_display(game, selectors.hands_of(game))
-    return pdf_response(pdf.render_game_pad(display, size), pdf.game_pad_filename(display))
+
+    def render() -> bytes:
+        return pdf.render_game_pad(pad_display(game, selectors.hands_in_order(game)), size)
+
+    content = cached(pdf.game_pad_cache_key(game.pk, game.revision, size), render)
+    return pdf_response(content, pdf.game_pad_filename(game.partnership, game.date))
 
 
 @require_GET
@@ -56,10 +64,10 @@ def blank_pad_date(request) -> datetime.date:
 
 
 def blank_pad_copies(request) -> int:
-    """The ``copies`` parameter, 1 to 20, 1 when absent."""
+    """The ``copies`` parameter (1 when absent), checked by pdf.check_copies."""
     text = request.GET.get("copies")
     if text is None:
         return 1
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= pdf.MAX_COPIES:
-        return int(text)
-    raise ValueError(f"copies must be a whole number from 1 to {pdf.MAX_COPIES}, not {text!r}")
+    if not (text.isascii() and text.isdigit() and len(text) <= 4):
+        raise ValueError(f"copies must be a whole number from 1 to {pdf.MAX_COPIES}, not {text[:12]!r}")
+    return pdf.check_copies(int(text))

@@ -214,8 +214,9 @@ def test_blank_pad_defaults_to_today(client, partnership):
         ({"date": "2026-02-30"}, "'2026-02-30'"),
         ({"date": "20260709"}, "'20260709'"),
         ({"date": "yesterday"}, "'yesterday'"),
-        ({"copies": "0"}, "'0'"),
-        ({"copies": "21"}, "'21'"),
+        ({"copies": "0"}, "not 0"),
+        ({"copies": "21"}, "not 21"),
+        ({"copies": "9" * 5000}, "from 1 to 20"),
         ({"copies": "two"}, "'two'"),
         ({"copies": "-1"}, "'-1'"),
         ({"copies": "٣"}, "'٣'"),
@@ -456,3 +457,43 @@ def test_blank_pad_is_an_empty_ruled_chart(client, partnership, tmp_path):
         chart = measure_chart(page)
         assert chart["rows"] == pdf.BLANK_INNINGS
         assert chart["tall"] == [] and chart["short"] == []
+
+
+def test_a_printed_pad_is_rendered_once_for_each_revision(client, game, monkeypatch, settings):
+    from django.core.cache import caches
+
+    caches["pdfs"].clear()
+    renders = []
+    real_render = pdf.render_game_pad
+
+    def counting_render(display, size="a4", **kwargs):
+        renders.append(display.version)
+        return real_render(display, size, **kwargs)
+
+    monkeypatch.setattr(pdf, "render_game_pad", counting_render)
+    record_outcomes(game, "MP")
+    first = game_pdf(client, game).content
+    assert game_pdf(client, game).content == first
+    assert len(renders) == 1
+    record_outcomes(game, "I")  # any change raises the revision: the next PDF is new
+    third = game_pdf(client, game).content
+    assert len(renders) == 2 and third != first
+    assert "3 hands" in text_of(third) or "hand 4" in text_of(third)
+    game_pdf(client, game, size="letter")
+    assert len(renders) == 3  # each page size is its own PDF
+
+
+def test_blank_copies_are_laid_out_once(partnership, monkeypatch):
+    from scorepads import pdf as sheets
+
+    layouts = []
+    real_layout = sheets._layout
+
+    def counting_layout(*args, **kwargs):
+        layouts.append(1)
+        return real_layout(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "_layout", counting_layout)
+    content = pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), copies=pdf.MAX_COPIES)
+    assert len(reader(content).pages) == pdf.MAX_COPIES
+    assert len(layouts) == 1

@@ -374,3 +374,31 @@ def test_the_rules_refuse_a_pad_past_the_limit():
     assert rules.compute_pad(hands[:-1]).full
     with pytest.raises(rules.PadError, match=f"at most {rules.MAX_HANDS} hands"):
         rules.compute_pad(hands)
+
+
+def test_recording_a_gorillaed_out_hand_runs_the_solver_once(game, monkeypatch):
+    import solver
+    from pad import cards
+
+    cards.check_cards.cache_clear()
+    calls = []
+    real = solver.gorilla_out
+
+    def counting(taker, giver):
+        calls.append((taker, giver))
+        return real(taker, giver)
+
+    monkeypatch.setattr(cards.solver, "gorilla_out", counting)
+    hand = services.hand_record_gorillaed(
+        game=game, number=1, outcome="I", taker_cards="AS KS", giver_cards="2H 3H"
+    )
+    assert len(calls) == 1
+    assert (hand.outcome, hand.verdict_by) in {("I", "solver"), ("I", "players")}
+
+
+def test_the_pad_of_the_same_hands_is_computed_once():
+    rules._compute_pad.cache_clear()
+    hands = [rules.PlayedHand(1, rules.Outcome.MADE, rules.Seat.ODD)]
+    first = rules.compute_pad(hands)
+    assert rules.compute_pad(list(hands)) is first
+    assert rules._compute_pad.cache_info().misses == 1

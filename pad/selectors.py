@@ -109,6 +109,15 @@ def games_for_history(filters: GameFilters = GameFilters(), *, user) -> QuerySet
     return games.order_by("-date", "-id")
 
 
+def games_to_export(*, owner=None) -> QuerySet[Game]:
+    """Every game (``owner``'s only, when given) with its partnership and hands,
+    oldest first: what ``export_games`` prints."""
+    games = Game.objects.all() if owner is None else Game.objects.filter(partnership__members=owner)
+    return games.select_related("partnership").prefetch_related(
+        Prefetch("hands", queryset=Hand.objects.order_by("number"))
+    ).order_by("pk")
+
+
 def games_for_export(filters: GameFilters = GameFilters(), *, user) -> QuerySet[Game]:
     """As :func:`games_for_history`, with the hands, for pad.exchange.export_document."""
     return games_for_history(filters, user=user).prefetch_related(

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from pad.exchange import export_document
 from pad.management.owners import user_named
-from pad.models import Game
+from pad import selectors
 
 
 class Command(BaseCommand):
@@ -18,10 +18,8 @@ class Command(BaseCommand):
         parser.add_argument("--user", metavar="NAME", help="export only this user's games")
 
     def handle(self, *args, game_ids, user=None, **options):
-        games = Game.objects.all()
-        if user is not None:
-            games = games.filter(partnership__members=user_named(user))
-        games = games.select_related("partnership").prefetch_related("hands").order_by("pk")
+        owner = user_named(user) if user is not None else None
+        games = selectors.games_to_export(owner=owner)
         if game_ids:
             games = games.filter(pk__in=game_ids)
             missing = sorted(set(game_ids) - {game.pk for game in games})

@@ -3,8 +3,9 @@
 :func:`game_summary` is pure (no ORM): it turns a :class:`pad.rules.Pad` into the
 values of the summary fields of :class:`pad.models.Game`. It is the only writer
 of those fields: :func:`pad.services._refresh_game_state` stores its result
-after every change to a game's hands, ``seed_demo`` stores it for games built
-in bulk, and the migration that added the fields filled them with it.
+after every change to a game's hands and ``seed_demo`` stores it for games
+built in bulk. (The migrations that added the fields filled them from frozen
+copies of it; tests hold the two to the same results.)
 
 The counts among them are declared in :mod:`pad.statistics`, which also turns
 them, for one game or added up over many, into the pad's statistics.

@@ -185,7 +185,9 @@ def check_player_count(player_count: int) -> None:
         )
 
 
-def _word(value: object, kind: type[StrEnum], what: str, seat: int, names) -> StrEnum:
+def _word(
+    value: object, kind: type[StrEnum], what: str, seat: int, names: Sequence[str] | None
+) -> StrEnum:
     if isinstance(value, kind):
         return value
     if isinstance(value, str):
@@ -383,7 +385,9 @@ def leaders(totals: Sequence[int]) -> list[int]:
 
 def check_target(target: int) -> None:
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise InvalidGame(f"the target must be a whole number of points, at least 1, got {target!r}")
+        raise InvalidGame(
+            f"the target must be a whole number of points, at least 1, got {target!r}"
+        )
 
 
 def winner_of(totals: Sequence[int], target: int) -> int | None:

@@ -104,6 +104,7 @@ class PadDisplay:
     statistics: tuple[StatisticValue, ...]
     hands: tuple[HandView, ...]
     version: str
+    rematch_id: int | None = None  # the game the partners went on to, once this one is over
 
     @property
     def partners(self) -> str:
@@ -131,6 +132,18 @@ class PadDisplay:
         """Why the partner the date names deals first."""
         day = "An odd day" if self.date.day % 2 else "An even day"
         return f"{day}: the {rules.first_dealer(self.date).value} partner deals first."
+
+    @property
+    def announcement(self) -> str:
+        """The state of play in a line, for the screen reader after each change."""
+        if self.finished:
+            return self.result
+        if self.next_hand is None:
+            return self.full_message
+        return (
+            f"Partnership {self.partnership_score}, Fates {self.fates_score}. "
+            f"Hand {self.next_hand.number}: {self.next_hand.dealer_name} deals."
+        )
 
     @property
     def last_hand(self) -> HandView | None:
@@ -179,6 +192,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
         statistics=statistic_values(Tally.of_pad(pad), names),
         hands=tuple(hand_view(hand, names) for hand in hands),
         version=str(game.revision),
+        rematch_id=game.rematch_id,
     )
 
 

@@ -103,6 +103,11 @@ class Game(ScorePadGame):
     partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="games")
     date = models.DateField()
     notes = models.TextField(blank=True)
+    # The game the partners started when this one was over: both phones go there.
+    rematch = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, editable=False,
+        related_name="rematch_of",
+    )
     first_dealer = models.CharField(
         max_length=4,
         choices=[(seat.value, f"{seat.value.title()} partner") for seat in rules.Seat],

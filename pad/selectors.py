@@ -294,3 +294,38 @@ def hands_in_order(game: Game) -> list[Hand]:
     """The game's hands, read now (after a service changed them, or for a game
     loaded without them)."""
     return list(game.hands.order_by("number"))
+
+
+@dataclass(frozen=True)
+class InvitationState:
+    can_invite: bool  # the partnership has room for its second member
+    token: str | None  # the open invitation's token, if one was made
+
+
+def invitation_state(partnership: Partnership) -> InvitationState:
+    from pad.models import MAX_MEMBERS
+
+    if partnership.members.count() >= MAX_MEMBERS:
+        return InvitationState(False, None)
+    invitation = open_invitation(partnership)
+    return InvitationState(True, invitation.token if invitation else None)
+
+
+def game_in_progress(partnership: Partnership) -> Game | None:
+    """The partnership's latest game still going on."""
+    return (
+        Game.objects.filter(partnership=partnership, result=rules.Result.IN_PROGRESS)
+        .order_by("-date", "-id")
+        .first()
+    )
+
+
+def game_to_resume(user) -> Game | None:
+    """The latest game ``user`` may see that is still going on: the front page's Resume."""
+    return (
+        games_visible_to(user)
+        .filter(result=rules.Result.IN_PROGRESS)
+        .select_related("partnership")
+        .order_by("-date", "-id")
+        .first()
+    )

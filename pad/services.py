@@ -152,6 +152,39 @@ def game_start(
     return Game.objects.create(partnership=partnership, date=date, notes=notes, first_dealer=chosen)
 
 
+def game_rematch(*, game: Game, date: datetime.date) -> Game:
+    """The next game of the same partnership once ``game`` is over, started once
+    however many phones ask: the first starts it, the others are given it. The
+    finished game's revision is raised, so its other phone learns of it."""
+    with transaction.atomic():
+        recording.lock(game, "rematch_id", "result")
+        if not rules.Result(game.result).finished:
+            raise RecordingError("a rematch starts once this game is over", code="not-finished")
+        if game.rematch_id is not None:
+            return Game.objects.get(pk=game.rematch_id)
+        rematch = game_start(partnership=game.partnership, date=date)
+        recording.raise_revision(game, rematch=rematch)
+    return rematch
+
+
+def hand_redo(*, game: Game, undone: dict) -> Hand:
+    """Record again, as it was, a hand that was undone: ``undone`` holds the
+    fields :func:`hand_undo_last` removed (see :func:`undone_fields`). It is
+    checked as any hand is, so it goes back only as the next hand."""
+    return hand_record(game=game, **undone)
+
+
+#: The fields of a hand that an undo keeps, so that a redo puts it back as it was.
+REDO_FIELDS = (
+    "number", "outcome", "dealer", "taker", "fates_point", "irregularity",
+    "taker_cards", "giver_cards", "verdict_by",
+)
+
+
+def undone_fields(hand: Hand) -> dict:
+    return {name: getattr(hand, name) for name in REDO_FIELDS}
+
+
 def game_choose_first_dealer(*, game: Game, first_dealer: rules.Seat) -> Game:
     """Let the other partner deal hand 1; only before any hand is recorded."""
     with transaction.atomic():

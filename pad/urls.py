@@ -63,6 +63,7 @@ urlpatterns = [
     path("games/<int:game_id>/hands/", games.hand_record, name="hand_record"),
     path("games/<int:game_id>/hands/all/", games.hand_list, name="hand_list"),
     path("games/<int:game_id>/undo/", games.hand_undo, name="hand_undo"),
+    path("games/<int:game_id>/redo/", games.hand_redo, name="hand_redo"),
     path("games/<int:game_id>/first-dealer/", games.first_dealer_choose, name="first_dealer_choose"),
     path("games/<int:game_id>/hands/<int:number>/outcome/", games.hand_change, name="hand_change"),
     path("games/<int:game_id>/hands/<int:number>/", games.hand_analysis, name="hand_analysis"),

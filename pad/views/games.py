@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 import solver
-from pad import rules, services
+from pad import rules, selectors, services
 from pad.display import deck_in_suits, pad_display
 from pad.forms import (
     CardsForm,
@@ -43,10 +43,16 @@ PAD_TEMPLATE = "pad/game.html"
 
 @require_GET
 def front_page(request):
+    resume = selectors.game_to_resume(request.user)
     return render(
         request,
         "pad/front_page.html",
-        {"games": recent_games(request.user), "form": StartGameForm(user=request.user)},
+        {
+            "games": recent_games(request.user),
+            "resume": resume,
+            "invitation": resume and invitation_offer(request, resume.partnership),
+            "form": StartGameForm(user=request.user),
+        },
     )
 
 
@@ -84,10 +90,11 @@ def start_game_from(data: dict, *, user) -> Game:
 def game_rematch(request, game_id: int):
     """The next game of the same partnership, once this one is over."""
     game = user_game(request, game_id)
-    if not game.result_of_game.finished:
-        messages.warning(request, "A rematch starts once this game is over.")
+    try:
+        rematch = services.game_rematch(game=game, date=timezone.localdate())
+    except RecordingError as error:
+        messages.warning(request, f"No rematch: {error}.")
         return redirect("game_pad", game_id=game.pk)
-    rematch = services.game_start(partnership=game.partnership, date=timezone.localdate())
     return redirect("game_pad", game_id=rematch.pk)
 
 
@@ -112,12 +119,42 @@ def game_pad(request, game_id: int):
     return render_pad(request, game)
 
 
+#: Where the hand an undo removed waits for its Redo (this phone's session only).
+REDO_KEY = "redo"
+
+
 def render_pad(request, game: Game, display=None, status: int = 200):
     template = PAD_TEMPLATE + "#pad" if request.htmx else PAD_TEMPLATE
-    context = {"game": game, "display": display or pad_display(game, hands_of(game))}
+    display = display or pad_display(game, hands_of(game))
+    context = {"game": game, "display": display, "redo": redo_offered(request, display)}
     if game.share_token:
         context["share_url"] = request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
+    if not request.htmx:  # the page around the pad: the partner's invitation
+        context["invitation"] = invitation_offer(request, game.partnership)
     return render(request, template, context, status=status)
+
+
+def redo_offered(request, display) -> dict | None:
+    """The hand this phone undid, while it can still go back as the next hand."""
+    undone = request.session.get(REDO_KEY)
+    if (
+        undone
+        and undone["game"] == display.game_id
+        and display.next_hand is not None
+        and undone["hand"]["number"] == display.next_hand.number
+    ):
+        return undone["hand"]
+    return None
+
+
+def invitation_offer(request, partnership) -> dict | None:
+    """The partner's invitation link (made on request), while the partnership
+    has room for its second member; None once it has both."""
+    state = selectors.invitation_state(partnership)
+    if not state.can_invite:
+        return None
+    url = state.token and request.build_absolute_uri(reverse("invitation_accept", args=[state.token]))
+    return {"partnership": partnership, "url": url}
 
 
 def after_action(request, game: Game):
@@ -152,7 +189,7 @@ def hand_record(request, game_id: int):
         return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
     data = form.cleaned_data
     try:
-        services.hand_record(
+        hand = services.hand_record(
             game=game,
             number=data["number"],
             outcome=data["outcome"],
@@ -162,6 +199,18 @@ def hand_record(request, game_id: int):
         )
     except RecordingError as error:
         return refused(request, game, polite_refusal(data["number"], error))
+    return recorded(request, game, hand)
+
+
+def recorded(request, game: Game, hand, *, how: str = "recorded"):
+    """The answer to a hand put on the pad: it says so, with the score, and offers Undo."""
+    request.session.pop(REDO_KEY, None)
+    messages.success(
+        request,
+        f"Hand {hand.number} · {hand.outcome} {how} · Partnership {game.partnership_score}, "
+        f"Fates {game.fates_score}",
+        extra_tags="recorded",
+    )
     return after_action(request, game)
 
 
@@ -198,8 +247,31 @@ def hand_undo(request, game_id: int):
         undone = services.hand_undo_last(game=game, expected_number=form.cleaned_data["number"])
     except RecordingError as error:
         return refused(request, game, f"Nothing was undone: {error}.")
-    messages.info(request, f"Hand {undone.number} ({undone.outcome}) was undone.")
+    request.session[REDO_KEY] = {"game": game.pk, "hand": services.undone_fields(undone)}
+    messages.info(
+        request,
+        f"Hand {undone.number} · {undone.outcome} undone · Partnership {game.partnership_score}, "
+        f"Fates {game.fates_score}",
+        extra_tags="undone",
+    )
     return after_action(request, game)
+
+
+@require_POST
+def hand_redo(request, game_id: int):
+    """Put back, as it was, the hand this phone undid (kept in its session)."""
+    game = user_game(request, game_id)
+    form = UndoForm(request.POST)
+    undone = request.session.get(REDO_KEY)
+    if not form.is_valid() or not undone or undone["game"] != game.pk:
+        return refused(request, game, "Nothing was redone: there is no undone hand to put back.")
+    if undone["hand"]["number"] != form.cleaned_data["number"]:
+        return refused(request, game, "Nothing was redone: the pad has changed since the undo.")
+    try:
+        hand = services.hand_redo(game=game, undone=undone["hand"])
+    except RecordingError as error:
+        return refused(request, game, polite_refusal(form.cleaned_data["number"], error))
+    return recorded(request, game, hand, how="put back")
 
 
 @require_POST
@@ -271,8 +343,8 @@ def gorilla_record(request, game_id: int):
     except RecordingError as error:
         return refused(request, game, polite_refusal(data["number"], error))
     if hand.verdict_by == Hand.VerdictBy.PLAYERS:
-        messages.info(request, f"Hand {hand.number} recorded as {hand.outcome}, overruling the solver.")
-    return after_action(request, game)
+        return recorded(request, game, hand, how="recorded, overruling the solver")
+    return recorded(request, game, hand)
 
 
 @require_GET

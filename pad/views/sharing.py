@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -35,6 +36,9 @@ def invitation_create(request, partnership_id: int):
         messages.warning(request, f"No invitation was made: {error}.")
     else:
         messages.info(request, "Send this link to your partner. It works once.")
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return redirect(back)
     return redirect("partnership_detail", partnership_id=partnership.pk)
 
 
@@ -58,6 +62,9 @@ def invitation_accept(request, token: str):
         if request.method == "POST":
             partnership = services.invitation_accept(token=token, user=request.user)
             messages.info(request, f"You are now a member of {partnership}.")
+            game = selectors.game_in_progress(partnership)
+            if game is not None:  # straight to the game the partner is keeping
+                return redirect("game_pad", game_id=game.pk)
             return redirect("partnership_detail", partnership_id=partnership.pk)
         services.check_invitation(invitation, user=request.user)
     except RecordingError as error:

@@ -1,8 +1,149 @@
-// The pad's own script: keep the screen awake on a pad, and the 52-card grid of
-// "Gorilla it out". Everything works without it; it only makes the phone nicer.
+// The pad's own script: one tap is one hand, the partner's updates keep what is
+// being typed, focus and announcements follow each tap, the screen stays awake,
+// and the 52-card grid of "Gorilla it out". Everything works without it.
 "use strict";
 
 (function () {
+  // One tap is one hand. After a form marked data-settle is sent, every such
+  // form is closed for SETTLE_MS: a second tap of a double tap lands on the
+  // pad drawn for the next hand (the buttons stay where they are) and is
+  // dropped here, whatever the network does. The server refuses a stale hand
+  // number anyway; this keeps the second tap from being a fresh one.
+  const SETTLE_MS = 1000;
+  let settledAt = 0;
+  let focusKey = null;
+
+  function settling() { return Date.now() < settledAt; }
+
+  function markSettling() {
+    const pad = document.getElementById("pad");
+    if (!pad) return;
+    pad.classList.toggle("settling", settling());
+    if (settling()) setTimeout(markSettling, settledAt - Date.now() + 5);
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-settle")) return;
+    if (settling()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    settledAt = Date.now() + SETTLE_MS;
+    if ("vibrate" in navigator) {  // a short buzz: the tap was taken
+      try { navigator.vibrate(30); } catch (error) { /* not allowed: no buzz */ }
+    }
+    const submitter = event.submitter;
+    focusKey = submitter && submitter.dataset.focusKey ? submitter.dataset.focusKey : null;
+    markSettling();
+  }, true);
+
+  // What a player is typing, ticking or has opened survives the partner's
+  // updates: before a poll's new pad replaces the old one, the state of its
+  // fields (by id) and open sections is kept, and given to the new pad.
+  let kept = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const pad = document.getElementById("pad");
+    const request = event.detail.requestConfig;
+    if (!pad || event.detail.target !== pad || !request || request.verb !== "get") {
+      kept = null;
+      return;
+    }
+    kept = { fields: {}, open: [], focused: document.activeElement && document.activeElement.id };
+    for (const field of pad.querySelectorAll("input[id], textarea[id], select[id]")) {
+      if (field.type === "hidden") continue;
+      kept.fields[field.id] = field.type === "checkbox" ? field.checked : field.value;
+    }
+    for (const details of pad.querySelectorAll("details[id][open]")) kept.open.push(details.id);
+  });
+
+  // The new pad is in place. (htmx:load, not htmx:afterSwap: the request came
+  // from inside the old pad, which the swap took out of the page.)
+  document.addEventListener("htmx:load", (event) => {
+    const pad = event.detail.elt;
+    if (!pad || pad.id !== "pad") return;
+    if (followRematch.seenAtLoad === undefined) {  // the page's own pad, not a swap
+      followRematch.seenAtLoad = Boolean(pad.dataset.follow);
+      return;
+    }
+    if (kept) {
+      for (const [id, value] of Object.entries(kept.fields)) {
+        const field = document.getElementById(id);
+        if (!field || !pad.contains(field)) continue;
+        if (field.type === "checkbox") field.checked = value; else if (!field.readOnly) field.value = value;
+      }
+      for (const id of kept.open) {
+        const details = document.getElementById(id);
+        if (details) details.open = true;
+      }
+      if (kept.focused) {
+        const focused = document.getElementById(kept.focused);
+        if (focused) focused.focus();
+      }
+      kept = null;
+    } else if (focusKey) {
+      // Focus returns to the control that was tapped (or, if it is gone, the pad).
+      const control = pad.querySelector(`[data-focus-key="${focusKey}"]`);
+      if (control) control.focus({ preventScroll: true });
+      else { pad.setAttribute("tabindex", "-1"); pad.focus({ preventScroll: true }); }
+      focusKey = null;
+    }
+    markSettling();
+    announce(pad);
+    followRematch(pad);
+    fadeToast(pad);
+  });
+
+  // A live region outside the swapped pad reads out what changed, with the score.
+  let lastAnnounced = "";
+  function announce(pad) {
+    const announcer = document.getElementById("pad-announcer");
+    if (!announcer) return;
+    const toast = pad.querySelector("[data-toast]");
+    const text = [toast ? toast.textContent.replace(/\s+/g, " ").replace(/\b(Undo|Redo)\s*$/, "").trim() : "",
+      pad.dataset.announce || ""].filter(Boolean).join(". ");
+    if (text && text !== lastAnnounced) {
+      announcer.textContent = text;
+      lastAnnounced = text;
+    }
+  }
+
+  // The toast stays a few seconds, then gets out of the way.
+  function fadeToast(pad) {
+    const toast = pad.querySelector("[data-toast]");
+    if (toast) setTimeout(() => { toast.classList.add("faded"); }, 6000);
+  }
+
+  // When the partner starts the rematch, this phone follows to the new game
+  // (a pad opened after the rematch began just links to it).
+  function followRematch(pad) {
+    if (pad.dataset.follow && !followRematch.seenAtLoad) window.location.assign(pad.dataset.follow);
+  }
+
+  // Copy and Share buttons for links (the partner's invitation).
+  document.addEventListener("click", async (event) => {
+    const copy = event.target.closest("[data-copy]");
+    const share = event.target.closest("[data-share]");
+    const button = copy || share;
+    if (!button) return;
+    const field = document.getElementById(button.dataset.copy || button.dataset.share);
+    if (!field) return;
+    const done = button.parentElement.querySelector("[data-copy-done]");
+    if (share && navigator.share) {
+      try { await navigator.share({ title: share.dataset.shareTitle || document.title, url: field.value }); }
+      catch (error) { /* the player closed the share sheet */ }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(field.value);
+      if (done) done.textContent = "Copied.";
+    } catch (error) {
+      field.select();
+      if (done) done.textContent = "Selected: copy it with your phone's menu.";
+    }
+  });
+
   // Keep the screen awake while a pad is open, where the browser supports it.
   let wakeLock = null;
   async function keepAwake() {
@@ -103,6 +244,15 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    const pad = document.getElementById("pad");
+    if (pad) {
+      if (followRematch.seenAtLoad === undefined) followRematch.seenAtLoad = Boolean(pad.dataset.follow);
+      announce(pad);
+      fadeToast(pad);
+    }
+    if (navigator.share) {
+      for (const button of document.querySelectorAll("[data-share]")) button.hidden = false;
+    }
     for (const form of document.querySelectorAll("[data-card-entry]")) {
       setUpCardEntry(form);
       setUpRoleNames(form);

@@ -104,8 +104,10 @@ def test_pad_page_shows_header_chart_state_and_statistics(client, game):
     assert '<u class="odd-partner" title="odd partner">Jon</u> &amp; Richard' in page
     assert "Thursday 9 July 2026" in page
     assert page.count('class="inning"') == 3
-    assert page.count('class="mark tall') == 7  # Jon dealt the odd-numbered hands
-    assert page.count('class="mark short') == 7
+    chart = page[page.index('<table class="chart"') : page.index("</table>")]
+    assert chart.count('class="mark tall') == 7  # Jon dealt the odd-numbered hands
+    assert chart.count('class="mark short') == 7
+    assert "tall, on the line: Jon dealt" in page and "short, above it: Richard dealt" in page
     assert 'aria-label="hand 1, made, Jon dealt"' in page
     totals = re.findall(r'<td class="total">(\d*)</td>', page)
     assert totals == ["4", "0", "3", "4", "3", "4", "", "", ""]
@@ -232,7 +234,7 @@ def test_get_is_not_allowed_on_actions(client, game):
 def test_undo_the_last_hand_reopens_a_finished_game(client, game):
     record_outcomes(game, "M" * 10)
     response = client.post(reverse("hand_undo", args=[game.pk]), {"number": 10}, **HTMX)
-    assert "Hand 10 (M) was undone." in response.content.decode()
+    assert "Hand 10 · M undone · Partnership 9, Fates 0" in response.content.decode()
     assert outcomes(game) == "M" * 9
     game.refresh_from_db()
     assert game.finished_at is None
@@ -431,7 +433,7 @@ def test_card_grid_offers_all_52_cards(client, game):
 
 def test_pad_page_runs_a_fixed_number_of_queries(client, game, django_assert_max_num_queries):
     record_outcomes(game, "MI" * 10)  # 10-10: the game goes on
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(4 + 2):  # + the partner's invitation (the page, not its polls)
         client.get(pad_url(game))
 
 

@@ -50,7 +50,12 @@
       kept = null;
       return;
     }
-    kept = { fields: {}, open: [], focused: document.activeElement && document.activeElement.id };
+    const active = document.activeElement;
+    kept = {
+      fields: {}, open: [],
+      focused: active && active.id,
+      focusKey: active && active.dataset ? active.dataset.focusKey : null,
+    };
     for (const field of pad.querySelectorAll("input[id], textarea[id], select[id]")) {
       if (field.type === "hidden") continue;
       kept.fields[field.id] = field.type === "checkbox" ? field.checked : field.value;
@@ -77,10 +82,9 @@
         const details = document.getElementById(id);
         if (details) details.open = true;
       }
-      if (kept.focused) {
-        const focused = document.getElementById(kept.focused);
-        if (focused) focused.focus();
-      }
+      const focused = (kept.focused && document.getElementById(kept.focused))
+        || (kept.focusKey && pad.querySelector(`[data-focus-key="${kept.focusKey}"]`));
+      if (focused) focused.focus({ preventScroll: true });
       kept = null;
     } else if (focusKey) {
       // Focus returns to the control that was tapped (or, if it is gone, the pad).

@@ -13,6 +13,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
+# axe-core, which the browser tests load into pages to check their accessibility.
+AXE := tests/browser/js/node_modules/axe-core/axe.min.js
 PYTEST_ARGS ?=
 
 .PHONY: run test test-sqlite test-postgresql install system-packages lock
@@ -23,14 +25,14 @@ run: $(INSTALLED)
 	DEBUG=true $(PY) manage.py createcachetable
 	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(INSTALLED) system-packages
+test: $(INSTALLED) system-packages $(AXE)
 	@sqlite=passed; postgresql=passed; \
 	$(MAKE) --no-print-directory test-sqlite || sqlite=FAILED; \
 	$(MAKE) --no-print-directory test-postgresql || postgresql=FAILED; \
 	echo "==== make test: SQLite $$sqlite, PostgreSQL $$postgresql ===="; \
 	[ $$sqlite = passed ] && [ $$postgresql = passed ]
 
-test-sqlite: $(INSTALLED) system-packages
+test-sqlite: $(INSTALLED) system-packages $(AXE)
 	@echo "==== The test suite on SQLite ===="
 	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
 
@@ -39,6 +41,12 @@ test-postgresql: $(INSTALLED) system-packages
 	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -m "not browser" $(PYTEST_ARGS)
 
 install: $(INSTALLED)
+
+$(AXE): tests/browser/js/package.json tests/browser/js/package-lock.json
+	@command -v npm >/dev/null || { sudo=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends npm; }
+	cd tests/browser/js && npm ci --silent --no-audit --no-fund
+	touch $(AXE)
 
 $(INSTALLED): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

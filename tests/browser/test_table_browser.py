@@ -190,3 +190,21 @@ def test_printing_the_pad_page_gives_the_chart_and_no_buttons(live_server, phone
 
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "pad-page-printed.pdf").write_bytes(content)
+
+
+def test_thirteen_marks_in_one_column_stay_on_one_line(live_server, phone, game):
+    record_outcomes(game, "M")
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    cell = phone.locator(".chart td.marks").first
+    height = cell.bounding_box()["height"]
+    phone.evaluate(
+        "() => { const row = document.querySelector('.chart .marks-row');"
+        " const mark = row.querySelector('.mark');"
+        " for (let i = 0; i < 12; i++) row.appendChild(mark.cloneNode()); }"
+    )
+    marks = cell.locator(".mark")
+    assert marks.count() == 13
+    tops = {round(marks.nth(i).bounding_box()["y"]) for i in range(13)}
+    assert len(tops) == 1 and cell.bounding_box()["height"] == height
+    last, box = marks.nth(12).bounding_box(), cell.bounding_box()
+    assert last["x"] + last["width"] <= box["x"] + box["width"]

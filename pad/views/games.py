@@ -33,9 +33,9 @@ from pad.selectors import (
     hands_in_order,
     hands_of,
     pad_revision,
-    recent_games,
 )
 from pad.services import RecordingError
+from scorepads import history
 from scorepads.views import unchanged_poll
 
 PAD_TEMPLATE = "pad/game.html"
@@ -48,7 +48,7 @@ def front_page(request):
         request,
         "pad/front_page.html",
         {
-            "games": recent_games(request.user),
+            "entries": history.recent_entries(request.user),
             "resume": resume,
             "invitation": resume and invitation_offer(request, resume.partnership),
             "form": StartGameForm(user=request.user),
@@ -69,7 +69,7 @@ def game_start(request):
     return render(
         request,
         "pad/front_page.html",
-        {"games": recent_games(request.user), "form": form},
+        {"entries": history.recent_entries(request.user), "form": form},
         status=200 if request.htmx else 400,
     )
 

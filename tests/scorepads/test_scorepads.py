@@ -118,3 +118,17 @@ def test_a_new_game_starts_unshared_unfinished_at_revision_zero(partnership):
     """The shared game model adds only what every game needs."""
     game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
     assert (game.revision, game.share_token, game.finished_at) == (0, "", None)
+
+
+def test_the_recent_games_of_every_kind_merge_newest_first(user, partnership, monkeypatch):
+    from types import SimpleNamespace
+
+    from scorepads import history
+
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    other = SimpleNamespace(date=datetime.date(2026, 7, 10), created_at=game.created_at)
+    monkeypatch.setattr(history, "_kinds", dict(history._kinds))
+    history.register(history.GameKind("Other game", lambda user, limit: [other], "other.html"))
+    entries = history.recent_entries(user)
+    assert [(entry.kind.label, entry.game) for entry in entries] == [("Other game", other), ("Gorilla", game)]
+    assert history.recent_entries(user, limit=1)[0].game is other

@@ -25,6 +25,9 @@ def test_every_page_has_no_accessibility_violation(chromium, live_server, log_in
     if not AXE.exists():
         pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
     record_outcomes(game, "MMIPM")
+    from pad import services
+
+    services.game_share(game=game)
     context = log_in(chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, color_scheme=scheme))
     page = context.new_page()
     pages = [
@@ -43,10 +46,11 @@ def test_every_page_has_no_accessibility_violation(chromium, live_server, log_in
             found[path] = problems
     context.close()
     anonymous = chromium.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
-    login = anonymous.new_page()
-    login.goto(live_server.url + "/accounts/login/")
-    if problems := violations(login):
-        found["/accounts/login/"] = problems
+    visitor = anonymous.new_page()
+    for path in ("/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", f"/share/{game.share_token}/"):
+        visitor.goto(live_server.url + path)
+        if problems := violations(visitor):
+            found[path] = problems
     anonymous.close()
     assert found == {}
 

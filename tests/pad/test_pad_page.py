@@ -503,3 +503,22 @@ def test_first_dealer_can_change_before_the_first_hand(client, game):
     assert game.first_dealer == "even"
     response = client.post(reverse("first_dealer_choose", args=[game.pk]), {"first_dealer": "north"}, **HTMX)
     assert "first_dealer must be odd or even" in response.content.decode()
+
+
+def test_redo_without_an_undo_changes_nothing(client, game):
+    record_outcomes(game, "MM")
+    response = client.post(f"/games/{game.pk}/redo/", {"number": 3}, **HTMX)
+    assert "Nothing was redone: there is no undone hand to put back." in response.content.decode()
+    assert game.hands.count() == 2
+
+
+def test_undo_offers_redo_only_while_the_hand_can_go_back(client, game):
+    record_outcomes(game, "MMP")
+    page = client.post(f"/games/{game.pk}/undo/", {"number": 3}, **HTMX).content.decode()
+    assert "Hand 3 · P undone" in page and ">Redo</button>" in page
+    record_outcomes(game, "I")  # the other phone recorded hand 3 meanwhile
+    page = client.get(pad_url(game)).content.decode()
+    assert ">Redo</button>" not in page
+    response = client.post(f"/games/{game.pk}/redo/", {"number": 3}, **HTMX)
+    assert "already on the pad" in response.content.decode()
+    assert "".join(game.hands.order_by("number").values_list("outcome", flat=True)) == "MMI"

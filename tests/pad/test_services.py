@@ -402,3 +402,30 @@ def test_the_pad_of_the_same_hands_is_computed_once():
     first = rules.compute_pad(hands)
     assert rules.compute_pad(list(hands)) is first
     assert rules._compute_pad.cache_info().misses == 1
+
+
+def test_a_rematch_is_started_once_however_many_phones_ask(game):
+    record_outcomes(game, "M" * 10)
+    revision = Game.objects.get(pk=game.pk).revision
+    first = services.game_rematch(game=game, date=datetime.date(2026, 7, 10))
+    second = services.game_rematch(game=Game.objects.get(pk=game.pk), date=datetime.date(2026, 7, 10))
+    assert first.pk == second.pk and Game.objects.count() == 2
+    assert Game.objects.get(pk=game.pk).revision == revision + 1  # the other phone's poll learns of it
+
+
+def test_no_rematch_before_the_game_is_over(game):
+    record_outcomes(game, "MP")
+    with pytest.raises(RecordingError, match="once this game is over"):
+        services.game_rematch(game=game, date=datetime.date(2026, 7, 10))
+    assert Game.objects.count() == 1
+
+
+def test_a_redo_puts_back_exactly_the_hand_that_was_undone(game):
+    record_outcomes(game, "MM")
+    services.hand_record(game=game, number=3, outcome="P", dealer_took=True, irregularity="revoke")
+    undone = services.undone_fields(services.hand_undo_last(game=game))
+    services.hand_redo(game=game, undone=undone)
+    assert services.undone_fields(Hand.objects.get(game=game, number=3)) == undone
+    with pytest.raises(RecordingError) as refused:  # a second redo of the same hand
+        services.hand_redo(game=game, undone=undone)
+    assert refused.value.code == "taken"

@@ -169,7 +169,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
     partnership = game.partnership
     hands = sorted(hands, key=lambda hand: hand.number)
     pad = rules.compute_pad(hand.as_played() for hand in hands)
-    names = {rules.Seat.ODD: partnership.odd_name, rules.Seat.EVEN: partnership.even_name}
+    names = partnership.names
     dealer_names = {hand.number: names[rules.Seat(hand.dealer)] for hand in hands}
     return PadDisplay(
         game_id=game.pk,

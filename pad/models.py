@@ -57,6 +57,11 @@ class Partnership(models.Model):
     def name_of(self, seat: rules.Seat) -> str:
         return self.odd_name if seat is rules.Seat.ODD else self.even_name
 
+    @property
+    def names(self) -> dict[rules.Seat, str]:
+        """Each partner's name by seat, as the pad and the statistics name them."""
+        return {seat: self.name_of(seat) for seat in rules.Seat}
+
 
 MAX_MEMBERS = 2
 

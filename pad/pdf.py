@@ -75,7 +75,7 @@ def render_blank_pads(
     """``copies`` empty pads (one a page) for the partners' games on ``date``:
     one is laid out, and its page written ``copies`` times."""
     check_copies(copies)
-    names = {rules.Seat.ODD: partnership.odd_name, rules.Seat.EVEN: partnership.even_name}
+    names = partnership.names
     first = rules.first_dealer(date)
     # The same statistics as a game's, with nothing filled in.
     empty_statistics = statistic_values(Tally(), names)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
 from pad import rules, statistics, summaries
-from pad.models import Game, Hand, Invitation, Partnership
+from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
 from pad.statistics import Tally
 from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
 from scorepads import access
@@ -147,18 +147,16 @@ class GameRow:
     @property
     def listed_statistics(self) -> tuple[statistics.StatisticValue, ...]:
         """The statistics the games list shows on each row."""
-        names = {seat: self.game.partnership.name_of(seat) for seat in rules.Seat}
         return tuple(
-            value for value in statistics.statistic_values(self.tally, names) if value.in_games_list
+            value
+            for value in statistics.statistic_values(self.tally, self.game.partnership.names)
+            if value.in_games_list
         )
 
 
 def tally_of(game: Game) -> Tally:
     """The counts stored on ``game``, with its game pride."""
-    return Tally(
-        {name: getattr(game, name) for name in statistics.COUNT_FIELDS},
-        {game.game_pride: 1} if game.game_pride else {},
-    )
+    return Tally.of_game({name: getattr(game, name) for name in statistics.COUNT_FIELDS}, game.game_pride)
 
 
 def game_rows(games: Iterable[Game]) -> list[GameRow]:
@@ -191,16 +189,12 @@ class PartnershipStatistics:
         ]
 
     @property
-    def names(self) -> dict[rules.Seat, str]:
-        return {seat: self.partnership.name_of(seat) for seat in rules.Seat}
-
-    @property
     def lifetime_statistics(self) -> tuple[statistics.StatisticValue, ...]:
         """Every statistic of the pad over all the partnership's games, but game
         pride, which the page counts by mark (:attr:`game_pride_rows`)."""
         return tuple(
             value
-            for value in statistics.statistic_values(self.tally, self.names)
+            for value in statistics.statistic_values(self.tally, self.partnership.names)
             if value.key != "game_pride"
         )
 
@@ -303,8 +297,6 @@ class InvitationState:
 
 
 def invitation_state(partnership: Partnership) -> InvitationState:
-    from pad.models import MAX_MEMBERS
-
     if partnership.members.count() >= MAX_MEMBERS:
         return InvitationState(False, None)
     invitation = open_invitation(partnership)

@@ -115,9 +115,13 @@ class Tally:
         return self.counts[name]
 
     @classmethod
+    def of_game(cls, counts: Mapping[str, int], game_pride: str | None) -> Tally:
+        """One game's tally: its counts, and its pride mark once it is over."""
+        return cls(counts, {game_pride: 1} if game_pride else {})
+
+    @classmethod
     def of_pad(cls, pad: rules.Pad) -> Tally:
-        pride = pad.statistics.game_pride
-        return cls(counts_of(pad), {pride: 1} if pride else {})
+        return cls.of_game(counts_of(pad), pad.statistics.game_pride)
 
     @property
     def play(self) -> rules.Ratio:

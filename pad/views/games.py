@@ -202,15 +202,18 @@ def hand_record(request, game_id: int):
     return recorded(request, game, hand)
 
 
+def what_happened(game: Game, hand, how: str) -> str:
+    """What a tap did, with the score after it: "Hand 14 · P recorded · Partnership 5, Fates 7"."""
+    return (
+        f"Hand {hand.number} · {hand.outcome} {how} · "
+        f"Partnership {game.partnership_score}, Fates {game.fates_score}"
+    )
+
+
 def recorded(request, game: Game, hand, *, how: str = "recorded"):
     """The answer to a hand put on the pad: it says so, with the score, and offers Undo."""
     request.session.pop(REDO_KEY, None)
-    messages.success(
-        request,
-        f"Hand {hand.number} · {hand.outcome} {how} · Partnership {game.partnership_score}, "
-        f"Fates {game.fates_score}",
-        extra_tags="recorded",
-    )
+    messages.success(request, what_happened(game, hand, how), extra_tags="recorded")
     return after_action(request, game)
 
 
@@ -248,12 +251,7 @@ def hand_undo(request, game_id: int):
     except RecordingError as error:
         return refused(request, game, f"Nothing was undone: {error}.")
     request.session[REDO_KEY] = {"game": game.pk, "hand": services.undone_fields(undone)}
-    messages.info(
-        request,
-        f"Hand {undone.number} · {undone.outcome} undone · Partnership {game.partnership_score}, "
-        f"Fates {game.fates_score}",
-        extra_tags="undone",
-    )
+    messages.info(request, what_happened(game, undone, "undone"), extra_tags="undone")
     return after_action(request, game)
 
 

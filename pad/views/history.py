@@ -202,7 +202,7 @@ def csv_rows(games):
     for game in games.iterator(chunk_size=2000):
         tally = selectors.tally_of(game)
         result = game.result_of_game
-        names = {seat: game.partnership.name_of(seat) for seat in rules.Seat}
+        names = game.partnership.names
         yield [
             game.pk,
             game.date.isoformat(),

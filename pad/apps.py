@@ -11,6 +11,12 @@ class PadConfig(AppConfig):
 
         history.register(
             history.GameKind(
-                label="Gorilla", recent=selectors.recent_games, row_template="pad/includes/game_row.html"
+                slug="gorilla",
+                label="Gorilla",
+                recent=selectors.recent_games,
+                row_template="pad/includes/game_row.html",
+                listed=selectors.games_in_history,
+                history_rows=selectors.game_rows,
+                history_row_template="pad/history/includes/history_row.html",
             )
         )

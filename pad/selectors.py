@@ -12,7 +12,7 @@ from pad import rules, statistics, summaries
 from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
 from pad.statistics import Tally
 from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
-from scorepads import access
+from scorepads import access, history
 
 
 # Who sees what: a partnership's members see it and its games; staff see
@@ -107,6 +107,14 @@ def games_for_history(filters: GameFilters = GameFilters(), *, user) -> QuerySet
     if filters.player.strip():
         games = games.filter(partnership__in=partnerships_named(filters.player, partnerships_of(user)))
     return games.order_by("-date", "-id")
+
+
+def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
+    """The games of the history browser's list of every game: the filters every
+    game understands."""
+    return games_for_history(
+        GameFilters(player=filters.player, date_from=filters.date_from, date_to=filters.date_to), user=user
+    )
 
 
 def games_to_export(*, owner=None) -> QuerySet[Game]:

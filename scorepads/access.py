@@ -22,10 +22,13 @@ def visible_to(user, queryset: models.QuerySet, *, members: str) -> models.Query
     return queryset.filter(**{members: user})
 
 
-def revision_for(user, game_model: type[models.Model], game_id: int, *, owner: str, members: str) -> int | None:
+def revision_for(
+    user, game_model: type[models.Model], game_id: int, *, owner: str | None = None, members: str
+) -> int | None:
     """The revision of game ``game_id`` if ``user`` may see it (as
     :func:`visible_to` decides for members reached through the game's foreign
-    key ``owner`` and that model's many-to-many ``members``), else None.
+    key ``owner`` and that model's many-to-many ``members``, or through the
+    game's own many-to-many ``members`` when there is no ``owner``), else None.
 
     Every open pad asks this every few seconds, so most of the app's requests
     are this one indexed lookup. It is written in SQL because the ORM takes
@@ -44,30 +47,33 @@ def revision_for(user, game_model: type[models.Model], game_id: int, *, owner: s
 
 
 @functools.cache
-def _revision_sql(game_model, owner: str, members: str, *, members_only: bool) -> str:
-    """SELECT revision FROM game [JOIN the owner's members] WHERE id = %s [AND user = %s]."""
+def _revision_sql(game_model, owner: str | None, members: str, *, members_only: bool) -> str:
+    """SELECT revision FROM game [JOIN the members] WHERE id = %s [AND user = %s]."""
     quote = connection.ops.quote_name
     game = game_model._meta
-    owner_field = game.get_field(owner)
-    through = owner_field.related_model._meta.get_field(members).remote_field.through._meta
-    owner_column = next(
+    if owner is None:
+        holder_model, holder_column = game_model, game.pk.column
+    else:
+        owner_field = game.get_field(owner)
+        holder_model, holder_column = owner_field.related_model, owner_field.column
+    through = holder_model._meta.get_field(members).remote_field.through._meta
+    holder_through_column = next(
         field.column
         for field in through.get_fields()
-        if getattr(field, "related_model", None) is owner_field.related_model
+        if getattr(field, "related_model", None) is holder_model
     )
     user_column = next(
         field.column
         for field in through.get_fields()
-        if getattr(field, "related_model", None) is not None
-        and field.related_model is not owner_field.related_model
+        if getattr(field, "related_model", None) is not None and field.related_model is not holder_model
     )
     game_table, members_table = quote(game.db_table), quote(through.db_table)
     sql = f"SELECT {game_table}.{quote(game.get_field('revision').column)} FROM {game_table}"
     where = f" WHERE {game_table}.{quote(game.pk.column)} = %s"
     if members_only:
         sql += (
-            f" JOIN {members_table} ON {members_table}.{quote(owner_column)}"
-            f" = {game_table}.{quote(owner_field.column)}"
+            f" JOIN {members_table} ON {members_table}.{quote(holder_through_column)}"
+            f" = {game_table}.{quote(holder_column)}"
         )
         where += f" AND {members_table}.{quote(user_column)} = %s"
     return sql + where

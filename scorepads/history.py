@@ -1,22 +1,42 @@
 """The lists of games across every game the app keeps pads for.
 
 Each game's app registers a :class:`GameKind` when it is ready: how to read the
-latest games a user may see, and the template of one row. The lists (the front
-page's recent games) merge them, newest first, without knowing any game.
+games a user may see, and the templates of one row. The lists (the front page's
+recent games, the history browser) merge them, newest first, without knowing
+any game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import datetime
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import IntegerField, QuerySet, Value
+
+
+@dataclass(frozen=True)
+class HistoryFilters:
+    """The filters every game's history understands; "" or None means no filter."""
+
+    player: str = ""  # a player's name, or part of it
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
 
 
 @dataclass(frozen=True)
 class GameKind:
+    slug: str  # the game in URLs (the history's ``game`` filter)
     label: str  # the game's name, as the lists show it
     recent: Callable[[Any, int], list]  # (user, limit) -> that user's latest games, newest first
     row_template: str  # one row of a list; it is given the game as `game`
+    # (user, filters) -> the games of the history browser (a queryset; any order)
+    listed: Callable[[Any, HistoryFilters], QuerySet]
+    # (games) -> what the history's row template is given as `row`, one per game, same order
+    history_rows: Callable[[Sequence[Any]], list]
+    history_row_template: str
 
 
 @dataclass(frozen=True)
@@ -25,15 +45,25 @@ class Entry:
     game: Any  # a scorepads.models.ScorePadGame with a `date`
 
 
+@dataclass(frozen=True)
+class HistoryEntry:
+    kind: GameKind
+    row: Any  # what the kind's history_rows made of the game
+
+
 _kinds: dict[str, GameKind] = {}
 
 
 def register(kind: GameKind) -> None:
-    _kinds[kind.label] = kind
+    _kinds[kind.slug] = kind
 
 
 def kinds() -> tuple[GameKind, ...]:
     return tuple(_kinds.values())
+
+
+def kind(slug: str) -> GameKind | None:
+    return _kinds.get(slug)
 
 
 def recent_entries(user, limit: int = 10) -> list[Entry]:
@@ -41,3 +71,39 @@ def recent_entries(user, limit: int = 10) -> list[Entry]:
     entries = [Entry(kind, game) for kind in kinds() for game in kind.recent(user, limit)]
     entries.sort(key=lambda entry: (entry.game.date, entry.game.created_at), reverse=True)
     return entries[:limit]
+
+
+def history_page(
+    user, filters: HistoryFilters, page_number, *, per_page: int, of_kinds: Sequence[GameKind] | None = None
+) -> tuple[Page, list[HistoryEntry]]:
+    """One page of the games of every kind (or of ``of_kinds``) that ``user``
+    may see and ``filters`` match, newest first, and its rows.
+
+    The kinds' games are merged in the database (a UNION of each kind's dates
+    and ids), so a page costs the same few queries however many games there
+    are: the count, the page, and each kind's rows on it.
+    """
+    chosen = list(kinds() if of_kinds is None else of_kinds)
+    parts = [
+        kind.listed(user, filters)
+        .order_by()
+        .values_list("date", "created_at", "pk", Value(index, output_field=IntegerField()))
+        for index, kind in enumerate(chosen)
+    ]
+    merged = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+    page = Paginator(merged.order_by("-date", "-created_at", "-pk"), per_page).get_page(page_number)
+    wanted: dict[int, list[int]] = {}
+    for _date, _created_at, pk, index in page.object_list:
+        wanted.setdefault(index, []).append(pk)
+    rows: dict[tuple[int, int], Any] = {}
+    for index, pks in wanted.items():
+        kind = chosen[index]
+        games = list(kind.listed(user, filters).filter(pk__in=pks))
+        for game, row in zip(games, kind.history_rows(games)):
+            rows[index, game.pk] = row
+    entries = [
+        HistoryEntry(chosen[index], rows[index, pk])
+        for _date, _created_at, pk, index in page.object_list
+        if (index, pk) in rows
+    ]
+    return page, entries

@@ -28,7 +28,7 @@ class ScorePadGame(models.Model):
         abstract = True
         constraints = [
             models.UniqueConstraint(
-                fields=["share_token"], condition=~Q(share_token=""), name="%(class)s_share_token_unique"
+                fields=["share_token"], condition=~Q(share_token=""), name="%(app_label)s_%(class)s_share_token_unique"
             ),
         ]
 
@@ -45,6 +45,6 @@ class NumberedEntry(models.Model):
         abstract = True
         ordering = ["game", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="%(class)s_unique_number_per_game"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="%(class)s_number_positive"),
+            models.UniqueConstraint(fields=["game", "number"], name="%(app_label)s_%(class)s_unique_number_per_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="%(app_label)s_%(class)s_number_positive"),
         ]

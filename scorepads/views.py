@@ -8,6 +8,7 @@ from collections.abc import Callable
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 
 from scorepads import pdf
+from scorepads.recording import RecordingError
 
 
 def bad_request(message: str) -> HttpResponseBadRequest:
@@ -44,3 +45,21 @@ def unchanged_poll(request, read_revision: Callable[[], int | None]) -> HttpResp
     if request.GET["version"] == str(revision):
         return HttpResponse(status=204)
     return None
+
+
+def form_problem(form) -> str:
+    """One sentence naming what is wrong with a form that came back invalid."""
+    for field, errors in form.errors.items():
+        label = field if field != "__all__" else "request"
+        return f"{label}: {errors[0]}"
+    return "the request was incomplete"
+
+
+def polite_refusal(number: int, error: RecordingError) -> str:
+    """What the player is told when entry ``number`` was not recorded."""
+    if error.code == "taken":
+        return (
+            f"Hand {number} is already on the pad (another tap or another phone got there "
+            "first), so nothing was recorded twice. This is the current pad."
+        )
+    return f"Nothing was recorded: {error}. This is the current pad."

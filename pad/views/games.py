@@ -36,7 +36,7 @@ from pad.selectors import (
 )
 from pad.services import RecordingError
 from scorepads import history
-from scorepads.views import unchanged_poll
+from scorepads.views import form_problem, polite_refusal, unchanged_poll
 
 PAD_TEMPLATE = "pad/game.html"
 
@@ -173,14 +173,6 @@ def refused(request, game: Game, message: str):
     return after_action(request, game)
 
 
-def form_problem(form) -> str:
-    """One sentence naming what is wrong with a form that came back invalid."""
-    for field, errors in form.errors.items():
-        label = field if field != "__all__" else "request"
-        return f"{label}: {errors[0]}"
-    return "the request was incomplete"
-
-
 @require_POST
 def hand_record(request, game_id: int):
     game = user_game(request, game_id)
@@ -215,15 +207,6 @@ def recorded(request, game: Game, hand, *, how: str = "recorded"):
     request.session.pop(REDO_KEY, None)
     messages.success(request, what_happened(game, hand, how), extra_tags="recorded")
     return after_action(request, game)
-
-
-def polite_refusal(number: int, error: RecordingError) -> str:
-    if error.code == "taken":
-        return (
-            f"Hand {number} is already on the pad (another tap or another phone got there "
-            "first), so nothing was recorded twice. This is the current pad."
-        )
-    return f"Nothing was recorded: {error}. This is the current pad."
 
 
 @require_POST

@@ -25,13 +25,16 @@ from django_htmx.http import push_url
 from pad import rules, selectors, statistics
 from pad.exchange import export_document
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
+from scorepads import history
 
 GAMES_PER_PAGE = 25
+GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
 
 RESULT_CHOICES = [("", "Any result"), *((result.slug, result.label) for result in rules.Result)]
 
 
 FILTER_NAMES = {
+    "game": "game",
     "player": "player name",
     "partnership": "partnership",
     "result": "result",
@@ -54,10 +57,23 @@ class FilterDateField(forms.DateField):
             ) from None
 
 
+def game_choices() -> list[tuple[str, str]]:
+    return [("", "Every game"), *((kind.slug, kind.label) for kind in history.kinds())]
+
+
 class GameFilterForm(forms.Form):
     """The games list's filters, from the query string. A value that cannot be
-    used is reported and that filter left out; the other filters still apply."""
+    used is reported and that filter left out; the other filters still apply.
 
+    The list holds the games of every kind the app keeps (``game`` narrows it
+    to one); a partnership or a result are Gorilla's, and choosing one lists
+    Gorilla games only."""
+
+    game = forms.ChoiceField(
+        choices=game_choices,
+        required=False,
+        error_messages={"invalid_choice": "“%(value)s” is not a game this app keeps."},
+    )
     player = forms.CharField(
         label="Player",
         required=False,
@@ -89,7 +105,26 @@ class GameFilterForm(forms.Form):
         date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
         if date_from and date_to and date_to < date_from:
             self.add_error("date_to", f"{date_to.isoformat()} is before the from date.")
+        if cleaned.get("game") not in ("", None, GORILLA):
+            for name in ("partnership", "result"):
+                if cleaned.get(name):
+                    self.add_error(name, f"Only Gorilla games have a {FILTER_NAMES[name]}.")
         return cleaned
+
+    def kinds(self) -> list[history.GameKind] | None:
+        """The kinds of game listed: one, or every kind (None). A partnership or
+        a result lists Gorilla games only."""
+        data = self.cleaned_data
+        if data.get("partnership") or data.get("result"):
+            return [history.kind(GORILLA)]
+        slug = data.get("game")
+        return [history.kind(slug)] if slug else None
+
+    def common_filters(self) -> history.HistoryFilters:
+        data = self.cleaned_data
+        return history.HistoryFilters(
+            player=data.get("player") or "", date_from=data.get("date_from"), date_to=data.get("date_to")
+        )
 
     def filters(self) -> selectors.GameFilters:
         """The filters that could be read; call after :meth:`is_valid`."""
@@ -140,9 +175,16 @@ def read_filters(request: HttpRequest) -> GameFilterForm:
 def game_list(request: HttpRequest) -> HttpResponse:
     form = read_filters(request)
     filters = form.filters()
-    page = Paginator(selectors.games_for_history(filters, user=request.user), GAMES_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    kinds = form.kinds()
+    if kinds == [history.kind(GORILLA)]:
+        page = Paginator(selectors.games_for_history(filters, user=request.user), GAMES_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
+        entries = [history.HistoryEntry(kinds[0], row) for row in selectors.game_rows(page.object_list)]
+    else:
+        page, entries = history.history_page(
+            request.user, form.common_filters(), request.GET.get("page"), per_page=GAMES_PER_PAGE, of_kinds=kinds
+        )
     query = form.query()
     template_name = "pad/history/game_list.html"
     fragment = bool(request.htmx) and not request.htmx.history_restore_request
@@ -155,7 +197,8 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "form": form,
             "filters": filters,
             "page": page,
-            "rows": selectors.game_rows(page.object_list),
+            "entries": entries,
+            "gorilla_only": kinds == [history.kind(GORILLA)],
             "query": query,
             "fragment": fragment,
         },

@@ -55,13 +55,18 @@
       fields: {}, open: [],
       focused: active && active.id,
       focusKey: active && active.dataset ? active.dataset.focusKey : null,
+      // A pad may say what its fields are for (data-keep-while, e.g. the next
+      // hand's number): they are kept only while the new pad says the same.
+      keepWhile: pad.dataset.keepWhile,
     };
     for (const field of pad.querySelectorAll("input[id], textarea[id], select[id]")) {
       if (field.type === "hidden") continue;
-      kept.fields[field.id] = field.type === "checkbox" ? field.checked : field.value;
+      kept.fields[field.id] = checkable(field) ? field.checked : field.value;
     }
     for (const details of pad.querySelectorAll("details[id][open]")) kept.open.push(details.id);
   });
+
+  function checkable(field) { return field.type === "checkbox" || field.type === "radio"; }
 
   // The new pad is in place. (htmx:load, not htmx:afterSwap: the request came
   // from inside the old pad, which the swap took out of the page.)
@@ -73,10 +78,11 @@
       return;
     }
     if (kept) {
-      for (const [id, value] of Object.entries(kept.fields)) {
+      const sameEntry = kept.keepWhile === pad.dataset.keepWhile;
+      for (const [id, value] of Object.entries(sameEntry ? kept.fields : {})) {
         const field = document.getElementById(id);
         if (!field || !pad.contains(field)) continue;
-        if (field.type === "checkbox") field.checked = value; else if (!field.readOnly) field.value = value;
+        if (checkable(field)) field.checked = value; else if (!field.readOnly) field.value = value;
       }
       for (const id of kept.open) {
         const details = document.getElementById(id);

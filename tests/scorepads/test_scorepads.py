@@ -128,7 +128,17 @@ def test_the_recent_games_of_every_kind_merge_newest_first(user, partnership, mo
     game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
     other = SimpleNamespace(date=datetime.date(2026, 7, 10), created_at=game.created_at)
     monkeypatch.setattr(history, "_kinds", dict(history._kinds))
-    history.register(history.GameKind("Other game", lambda user, limit: [other], "other.html"))
+    history.register(
+        history.GameKind(
+            slug="other",
+            label="Other game",
+            recent=lambda user, limit: [other],
+            row_template="other.html",
+            listed=None,
+            history_rows=None,
+            history_row_template="other-row.html",
+        )
+    )
     entries = history.recent_entries(user)
     assert [(entry.kind.label, entry.game) for entry in entries] == [("Other game", other), ("Gorilla", game)]
     assert history.recent_entries(user, limit=1)[0].game is other

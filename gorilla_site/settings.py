@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "axes",
     "django_ratelimit",
     "pad",
+    "two_way_street",
 ]
 
 MIDDLEWARE = [

@@ -13,5 +13,6 @@ def healthz(request):
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("two-way-street/", include("two_way_street.urls")),
     path("", include("pad.urls")),
 ]

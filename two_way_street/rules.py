@@ -31,6 +31,14 @@ CASE_C_FORCED_FINAL = 1
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
 
+# Limits no real game reaches, so that no game can grow without end: a game to
+# 100 points is long; a hand scores at most 3 × (N + tricks), so a game to
+# MAX_TARGET ends well within MAX_HANDS hands unless the players keep tying.
+MAX_TARGET = 100
+MAX_HANDS = 200
+# The most tricks one player can take in a hand: the whole pack of 52 cards.
+MAX_TRICKS = 52
+
 RATINGS_MIN_TARGET = 12
 RATINGS_MARKS: tuple[int, ...] = (19, 25)
 
@@ -219,6 +227,12 @@ def parse_result(result: object, seat: int, names: Sequence[str] | None = None) 
         raise InvalidHand(
             f"{_who(seat, names)}: tricks cannot be negative, got {tricks}", seat=seat
         )
+    if tricks > MAX_TRICKS:
+        raise InvalidHand(
+            f"{_who(seat, names)}: {tricks} tricks is more than a pack of {MAX_TRICKS} cards"
+            " can give",
+            seat=seat,
+        )
     return PlayerResult(
         tricks,
         _word(direction, Direction, "the direction", seat, names),
@@ -384,9 +398,9 @@ def leaders(totals: Sequence[int]) -> list[int]:
 
 
 def check_target(target: int) -> None:
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
         raise InvalidGame(
-            f"the target must be a whole number of points, at least 1, got {target!r}"
+            f"the target must be a whole number of points from 1 to {MAX_TARGET}, got {target!r}"
         )
 
 
@@ -436,8 +450,13 @@ class GameState:
         return len(self.hands)
 
     @property
+    def full(self) -> bool:
+        """True when the game holds :data:`MAX_HANDS` hands and is still not over."""
+        return not self.finished and self.hand_count >= MAX_HANDS
+
+    @property
     def next_hand_number(self) -> int | None:
-        return None if self.finished else self.hand_count + 1
+        return None if self.finished or self.full else self.hand_count + 1
 
     def to_dict(self) -> dict:
         return {
@@ -481,6 +500,8 @@ def game_state(
     for number, results in enumerate(hands, start=1):
         if winner is not None:
             raise InvalidGame(f"hand {number} comes after the end of the game")
+        if number > MAX_HANDS:
+            raise InvalidGame(f"a game holds at most {MAX_HANDS} hands")
         results = list(results)
         if totals is not None and len(results) != len(totals):
             raise InvalidHand(

@@ -1,0 +1,22 @@
+from django.apps import AppConfig
+
+
+class TwoWayStreetConfig(AppConfig):
+    name = "two_way_street"
+    verbose_name = "Two Way Street score sheet"
+
+    def ready(self):
+        from scorepads import history
+        from two_way_street import selectors
+
+        history.register(
+            history.GameKind(
+                slug="two-way-street",
+                label="Two Way Street",
+                recent=selectors.recent_games,
+                row_template="two_way_street/includes/game_row.html",
+                listed=selectors.games_in_history,
+                history_rows=selectors.history_rows,
+                history_row_template="two_way_street/includes/history_row.html",
+            )
+        )

@@ -1,0 +1,264 @@
+"""What a Two Way Street sheet shows, ready to draw: one context for the live
+page, the printed sheet and the ratings exports.
+
+:func:`sheet_display` turns a game (with its players and hands loaded) into a
+:class:`SheetDisplay`. Every decision the pages show (the case of each hand in
+words, who leads, the end of the game, the defaults of the next hand) is made
+here from :mod:`two_way_street.rules`; the templates only present. No query is
+made here, and no model is imported: callers read.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from two_way_street import rules
+
+DIRECTION_LETTERS = {rules.Direction.HIGH: "H", rules.Direction.LOW: "L"}
+CHOICE_LETTERS = {rules.Choice.DECLARED: "D", rules.Choice.FORCED: "F"}
+# What the letters of the sheet stand for, for its legend (page and PDF).
+LEGEND = (
+    ("H", "played high: scores the tricks taken"),
+    ("L", "played low: scores N minus the tricks taken"),
+    ("D", "declared: refined score × 2"),
+    ("F", "forced: refined score × 3"),
+)
+# Where no earlier hand gives a default: a player plays high, and declared it.
+DEFAULT_DIRECTION = rules.Direction.HIGH
+DEFAULT_CHOICE = rules.Choice.DECLARED
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's line of one hand."""
+
+    name: str
+    tricks: int
+    direction: str  # H or L
+    choice: str  # D or F
+    raw: int
+    raw_floored: bool  # a low player with more than N tricks: raw 0
+    refined: int
+    multiplier: int
+    final: int
+    case_c_forced: bool  # forced, in the case-C tie: scores 1
+    total: int  # after this hand
+
+    @property
+    def entered(self) -> str:
+        return f"{self.tricks} {self.direction} {self.choice}"
+
+    @property
+    def final_working(self) -> str:
+        """How the final score came about, in a few characters."""
+        if self.case_c_forced:
+            return "1 (forced, in the tie)"
+        return f"{self.refined} × {self.multiplier} = {self.final}"
+
+
+@dataclass(frozen=True)
+class HandView:
+    number: int
+    case: str
+    case_description: str
+    penalty: int
+    tricks_in_hand: int | None
+    lines: tuple[PlayerLine, ...]
+    revision: int  # the sheet's revision when shown: a change is refused if it moved
+
+    @property
+    def summary(self) -> str:
+        return f"case {self.case}, penalty {self.penalty}"
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int  # from 1
+    name: str
+    total: int
+    place: str  # 1, 2=, ...
+    leads: bool
+    wins: bool
+
+
+@dataclass(frozen=True)
+class EntryDefault:
+    """What the next hand's form shows for one player before anyone touches it."""
+
+    seat: int
+    name: str
+    tricks: int
+    direction: str  # high or low
+    choice: str  # declared or forced
+
+
+@dataclass(frozen=True)
+class SheetDisplay:
+    game_id: int
+    version: int
+    date: datetime.date
+    target: int
+    names: tuple[str, ...]
+    n: int
+    hands: tuple[HandView, ...]
+    standings: tuple[Standing, ...]
+    status: str
+    finished: bool
+    full: bool
+    winner_name: str | None
+    next_hand_number: int | None
+    next_entries: tuple[EntryDefault, ...]
+    next_tricks_in_hand: int | None
+    ratings: rules.RatingsRecord | None
+    ratings_note: str
+
+    @property
+    def last_hand(self) -> HandView | None:
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def announcement(self) -> str:
+        return self.status
+
+    @property
+    def player_count(self) -> int:
+        return len(self.names)
+
+    @property
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        return LEGEND
+
+    @property
+    def max_tricks(self) -> int:
+        return rules.MAX_TRICKS
+
+    @property
+    def table_note(self) -> str:
+        return f"{self.player_count} players: N = {self.n}"
+
+
+def standings_status(names: Sequence[str], state: rules.GameState) -> str:
+    """One sentence: who leads, a tie at the target, or who won."""
+    if state.finished:
+        winner = state.winner
+        return f"{names[winner]} wins with {state.totals[winner]} points"
+    if not state.hands:
+        return f"No hand yet: the game is played to {state.target}"
+    best = state.totals[state.leaders[0]]
+    leader_names = [names[index] for index in state.leaders]
+    if state.full:
+        return f"The game holds at most {rules.MAX_HANDS} hands: it stops here, {_and(leader_names)} tied on {best}"
+    if state.tie_at_target:
+        return f"{_and(leader_names)} tie on {best}: the game goes on until one leads alone"
+    if len(leader_names) > 1:
+        return f"{_and(leader_names)} lead with {best} (to {state.target})"
+    return f"{leader_names[0]} leads with {best} (to {state.target})"
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def list_status(names: Sequence[str], totals: Sequence[int], winner_seat: int | None, hand_count: int) -> str:
+    """A game in a list, in a few words: "Ann won with 14", "In progress, 3 hands"."""
+    if winner_seat is not None:
+        return f"{names[winner_seat - 1]} won with {totals[winner_seat - 1]}"
+    return f"In progress, {hand_count} hand{'' if hand_count == 1 else 's'}"
+
+
+def ratings_note(state: rules.GameState) -> str:
+    """Why a finished game has no ratings record, or what its record is marked."""
+    if not rules.ratings_eligible(state.target, state.player_count):
+        if state.player_count >= rules.ELEVEN_PLAYERS:
+            return "Games of 11 or more players are not rated."
+        return f"Only games to {rules.RATINGS_MIN_TARGET} points or more are rated."
+    mark = rules.ratings_mark(state.target)
+    return f"A game to {mark} or more: it counts more in the ratings." if mark else ""
+
+
+def sheet_display(
+    game, players: Sequence, hands: Sequence, *, finished_at: datetime.datetime | None = None
+) -> SheetDisplay:
+    """The sheet of ``game`` from its players (in seat order) and hands (in
+    order); ``finished_at`` is when it ended, in the players' time zone (for the
+    ratings record)."""
+    names = tuple(player.name for player in players)
+    state = rules.game_state((hand.results for hand in hands), game.target, names=names)
+    hand_views = []
+    for hand, scores, totals in zip(hands, state.hands, state.running_totals):
+        hand_views.append(
+            HandView(
+                number=hand.number,
+                case=str(scores[0].case),
+                case_description=scores[0].case.description,
+                penalty=scores[0].penalty,
+                tricks_in_hand=hand.tricks_in_hand,
+                revision=game.revision,
+                lines=tuple(
+                    PlayerLine(
+                        name=name,
+                        tricks=score.tricks,
+                        direction=DIRECTION_LETTERS[score.direction],
+                        choice=CHOICE_LETTERS[score.choice],
+                        raw=score.raw,
+                        raw_floored=score.raw_floored,
+                        refined=score.refined,
+                        multiplier=score.multiplier,
+                        final=score.final,
+                        case_c_forced=score.case_c_forced,
+                        total=total,
+                    )
+                    for name, score, total in zip(names, scores, totals)
+                ),
+            )
+        )
+    totals = state.totals or (0,) * len(names)
+    places = state.places or tuple(rules.places(totals))
+    leaders = set(state.leaders) if state.hands else set()
+    standings = tuple(
+        Standing(
+            seat=index + 1,
+            name=name,
+            total=totals[index],
+            place=str(places[index]),
+            leads=index in leaders,
+            wins=state.winner == index,
+        )
+        for index, name in enumerate(names)
+    )
+    last = state.hands[-1] if state.hands else None
+    next_entries = tuple(
+        EntryDefault(
+            seat=index + 1,
+            name=name,
+            tricks=0,
+            direction=str(last[index].direction if last else DEFAULT_DIRECTION),
+            choice=str(last[index].choice if last else DEFAULT_CHOICE),
+        )
+        for index, name in enumerate(names)
+    )
+    record = None
+    if state.finished and finished_at is not None:
+        record = rules.ratings_record(state, names, finished_at)
+    return SheetDisplay(
+        game_id=game.pk,
+        version=game.revision,
+        date=game.date,
+        target=game.target,
+        names=names,
+        n=rules.n_for_players(len(names)),
+        hands=tuple(hand_views),
+        standings=standings,
+        status=standings_status(names, state),
+        finished=state.finished,
+        full=state.full,
+        winner_name=None if state.winner is None else names[state.winner],
+        next_hand_number=state.next_hand_number,
+        next_entries=next_entries,
+        next_tricks_in_hand=hands[-1].tricks_in_hand if hands else None,
+        ratings=record,
+        ratings_note=ratings_note(state) if state.finished else "",
+    )
+

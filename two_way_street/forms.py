@@ -1,0 +1,139 @@
+"""The forms of the Two Way Street pages. Each form that writes a hand names
+the hand it acts on, so a resent or stale request can be told from a new one."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from two_way_street import rules
+from two_way_street.models import NAME_MAX_LENGTH
+from two_way_street.services import Seat
+
+# Player rows shown before "more players" is opened.
+ROWS_SHOWN = 6
+DEFAULT_TARGET = 12
+
+
+class NewGameForm(forms.Form):
+    """The players in seat order (3 to 12 named rows; empty rows are left out),
+    each with an account's user name where they have one, and the target."""
+
+    target = forms.IntegerField(
+        label="Play to",
+        min_value=1,
+        max_value=rules.MAX_TARGET,
+        initial=DEFAULT_TARGET,
+        help_text=f"Points. A game to {rules.RATINGS_MIN_TARGET} or more gets a ratings record.",
+    )
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, players=(), **kwargs):
+        """``players``: the players of the last game, offered as defaults."""
+        initial = {"date": timezone.localdate()}
+        for number, player in enumerate(players, start=1):
+            initial[f"name_{number}"] = player.name
+            initial[f"account_{number}"] = player.account.get_username() if player.account else ""
+        kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+        for number in range(1, rules.MAX_PLAYERS + 1):
+            self.fields[f"name_{number}"] = forms.CharField(
+                label=f"Player {number}", max_length=NAME_MAX_LENGTH, required=False
+            )
+            self.fields[f"account_{number}"] = forms.CharField(
+                label=f"Account of player {number}", max_length=150, required=False
+            )
+
+    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
+        return [
+            (number, self[f"name_{number}"], self[f"account_{number}"])
+            for number in range(1, rules.MAX_PLAYERS + 1)
+        ]
+
+    def first_rows(self):
+        """The rows always shown."""
+        return self.rows()[:ROWS_SHOWN]
+
+    def more_rows(self):
+        """The rows under "More players"."""
+        return self.rows()[ROWS_SHOWN:]
+
+    def more_rows_open(self) -> bool:
+        """Whether "More players" starts open: one of its rows holds something."""
+        return any(name.value() or account.value() or name.errors or account.errors
+                   for _, name, account in self.more_rows())
+
+    def seats(self) -> list[Seat]:
+        """The named rows in order; call after :meth:`is_valid`."""
+        data = self.cleaned_data
+        return [
+            Seat(name=data[f"name_{number}"], account=data[f"account_{number}"])
+            for number in range(1, rules.MAX_PLAYERS + 1)
+            if data.get(f"name_{number}", "").strip()
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        for number in range(1, rules.MAX_PLAYERS + 1):
+            if cleaned.get(f"account_{number}", "").strip() and not cleaned.get(f"name_{number}", "").strip():
+                self.add_error(f"name_{number}", f"Player {number} has an account but no name.")
+        return cleaned
+
+
+TRICKS_ERRORS = {
+    "required": "enter a number of tricks",
+    "invalid": "enter a whole number of tricks",
+    "min_value": "tricks cannot be negative",
+    "max_value": f"at most {rules.MAX_TRICKS} tricks (a whole pack)",
+}
+
+
+class HandForm(forms.Form):
+    """One hand: for each player the tricks, high or low, declared or forced;
+    the number of tricks in the hand when the players know it."""
+
+    number = forms.IntegerField(min_value=1, max_value=rules.MAX_HANDS, widget=forms.HiddenInput)
+    tricks_in_hand = forms.IntegerField(
+        label="Tricks in this hand", min_value=0, max_value=rules.MAX_TRICKS, required=False,
+        error_messages=TRICKS_ERRORS,
+    )
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names
+        for seat, name in enumerate(names, start=1):
+            self.fields[f"tricks_{seat}"] = forms.IntegerField(
+                label=f"{name}'s tricks", min_value=0, max_value=rules.MAX_TRICKS,
+                error_messages=TRICKS_ERRORS,
+            )
+            self.fields[f"direction_{seat}"] = forms.ChoiceField(
+                label=f"{name}: high or low", choices=[(value, value) for value in rules.Direction]
+            )
+            self.fields[f"choice_{seat}"] = forms.ChoiceField(
+                label=f"{name}: declared or forced", choices=[(value, value) for value in rules.Choice]
+            )
+
+    def results(self) -> list[tuple[int, str, str]]:
+        data = self.cleaned_data
+        return [
+            (data[f"tricks_{seat}"], data[f"direction_{seat}"], data[f"choice_{seat}"])
+            for seat in range(1, len(self.names) + 1)
+        ]
+
+    def problem(self) -> str:
+        """One sentence naming what is wrong, by the player's name."""
+        for name, errors in self.errors.items():
+            label = self.fields[name].label if name in self.fields else "request"
+            if name == "number":
+                label = "hand number"
+            return f"{label}: {errors[0]}"
+        return "the hand was incomplete"
+
+
+class ChangeHandForm(HandForm):
+    # The sheet's revision when the page was shown: the change is refused if it moved.
+    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class UndoForm(forms.Form):
+    number = forms.IntegerField(min_value=1, max_value=rules.MAX_HANDS, widget=forms.HiddenInput)

@@ -1,0 +1,80 @@
+"""Reads: Two Way Street games with what the pages need, in a fixed number of queries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+
+from scorepads import access, history
+from two_way_street.models import Game, Hand, Player
+
+
+def games_visible_to(user) -> QuerySet[Game]:
+    """The games ``user`` may see and change: those they started or play in."""
+    return access.visible_to(user, Game.objects.all(), members="members")
+
+
+def games_with_sheet(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` with their players and hands loaded."""
+    return games.prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by("seat")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    )
+
+
+def game_for(user, game_id: int) -> Game | None:
+    """Game ``game_id`` with its players and hands, if ``user`` may see it."""
+    return games_with_sheet(games_visible_to(user)).filter(pk=game_id).first()
+
+
+def sheet_revision(user, game_id: int) -> int | None:
+    """The revision of game ``game_id`` if ``user`` may see it: what an open sheet's poll reads."""
+    return access.revision_for(user, Game, game_id, members="members")
+
+
+def recent_games(user, limit: int = 10) -> list[Game]:
+    """The latest games ``user`` may see, newest first, with their players."""
+    return list(
+        games_visible_to(user)
+        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("seat")))
+        .order_by("-date", "-id")[:limit]
+    )
+
+
+def last_players(user) -> list[Player]:
+    """The players of the last game ``user`` started: the new game's defaults."""
+    game = Game.objects.filter(created_by=user).order_by("-created_at", "-id").first() if user.is_authenticated else None
+    return list(game.players.order_by("seat")) if game else []
+
+
+def players_named(player: str, games: QuerySet[Game]) -> list[int]:
+    """The ids of ``games`` with a player whose name contains ``player``,
+    matched with casefold in Python as the Gorilla history does (SQLite's LIKE
+    ignores the case of ASCII letters only)."""
+    needle = player.strip().casefold()
+    players = Player.objects.filter(game__in=games)
+    if player.strip().isascii():  # the database can narrow it down first
+        players = players.filter(name__icontains=player.strip())
+    return sorted(
+        {game_id for game_id, name in players.values_list("game_id", "name") if needle in name.casefold()}
+    )
+
+
+def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
+    """The games ``user`` may see that ``filters`` match."""
+    games = games_visible_to(user)
+    if filters.date_from is not None:
+        games = games.filter(date__gte=filters.date_from)
+    if filters.date_to is not None:
+        games = games.filter(date__lte=filters.date_to)
+    if filters.player.strip():
+        games = games.filter(pk__in=players_named(filters.player, games))
+    return games.order_by("-date", "-id")
+
+
+def history_rows(games: Sequence[Game]) -> list[Game]:
+    """The games as the history lists them: each with its players."""
+    games = list(games)
+    prefetch_related_objects(games, Prefetch("players", queryset=Player.objects.order_by("seat")))
+    return games

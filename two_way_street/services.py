@@ -1,0 +1,239 @@
+"""Every write to Two Way Street games: starting a game, recording, undoing and
+changing hands.
+
+Each service checks with :mod:`two_way_street.rules` and writes atomically,
+holding the game's row lock (:mod:`scorepads.recording`): a refused request
+raises :class:`RecordingError` and leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from scorepads import recording, sharing
+from scorepads.recording import RecordingError, check_text
+from two_way_street import rules
+from two_way_street.models import NAME_MAX_LENGTH, Game, Hand, Player
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as the new-game form gives them: a name, and an account's user
+    name when they have one."""
+
+    name: str
+    account: str = ""
+
+
+def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user) -> Game:
+    """A new game with these players in seat order, played to ``target``.
+
+    ``user`` (who starts it) and every player's account become its members.
+    """
+    try:
+        rules.check_player_count(len(seats))
+        rules.check_target(target)
+    except (rules.InvalidHand, rules.InvalidGame) as error:
+        field = "players" if isinstance(error, rules.InvalidHand) else "target"
+        raise RecordingError(str(error), field=field) from None
+    names = []
+    for number, seat in enumerate(seats, start=1):
+        name = seat.name.strip()
+        field = f"name_{number}"
+        if not name:
+            raise RecordingError(f"player {number} has no name", field=field)
+        check_text(name, label=f"name of player {number}", field=field)
+        if len(name) > NAME_MAX_LENGTH:
+            raise RecordingError(
+                f"the name of player {number} is longer than {NAME_MAX_LENGTH} characters", field=field
+            )
+        if name.casefold() in (other.casefold() for other in names):
+            raise RecordingError(f"two players are called {name}: tell them apart", field=field)
+        names.append(name)
+    accounts = _accounts(seats)
+    with transaction.atomic():
+        game = Game.objects.create(
+            date=date, target=target, created_by=user, totals=[0] * len(seats)
+        )
+        Player.objects.bulk_create(
+            Player(game=game, seat=number, name=name, account=accounts.get(number))
+            for number, name in enumerate(names, start=1)
+        )
+        game.members.add(user, *accounts.values())
+    return game
+
+
+def _accounts(seats: Sequence[Seat]) -> dict[int, object]:
+    """The account of each seat that names one, by seat number; refused when a
+    name is not an account's or an account sits twice."""
+    wanted = {number: seat.account.strip() for number, seat in enumerate(seats, start=1) if seat.account.strip()}
+    User = get_user_model()
+    found = {
+        user.get_username().casefold(): user
+        for user in User.objects.filter(
+            **{f"{User.USERNAME_FIELD}__in": set(wanted.values())}, is_active=True
+        )
+    }
+    accounts: dict[int, object] = {}
+    for number, username in wanted.items():
+        account = found.get(username.casefold())
+        if account is None:
+            raise RecordingError(
+                f"player {number}: there is no account called {username!r}", field=f"account_{number}"
+            )
+        if account in accounts.values():
+            raise RecordingError(
+                f"player {number}: the account {username!r} already has a seat", field=f"account_{number}"
+            )
+        accounts[number] = account
+    return accounts
+
+
+def game_share(*, game: Game) -> Game:
+    """Give the game a read-only share link, keeping the one it has."""
+    return sharing.share(game)
+
+
+def game_stop_sharing(*, game: Game) -> Game:
+    """Revoke the game's share link."""
+    return sharing.stop_sharing(game)
+
+
+def _locked(game: Game) -> tuple[list[Player], list[Hand]]:
+    """Lock the game's row for this transaction; its players and hands in order."""
+    recording.lock(game, "target")
+    return list(game.players.order_by("seat")), list(game.hands.order_by("number"))
+
+
+def _state(game: Game, players: list[Player], hands: list[Hand]) -> rules.GameState:
+    return rules.game_state(
+        (hand.results for hand in hands), game.target, names=[player.name for player in players]
+    )
+
+
+def _checked_results(
+    results: Sequence, players: list[Player], tricks_in_hand: int | None
+) -> list[list]:
+    """The hand's entries checked by the rules, as they are stored."""
+    try:
+        parsed = rules.score_hand(
+            results, names=[player.name for player in players], tricks_in_hand=tricks_in_hand
+        )
+    except rules.InvalidHand as error:
+        raise RecordingError(str(error), field="results") from None
+    if len(parsed) != len(players):
+        raise RecordingError(
+            f"the hand has {len(parsed)} players, but the game has {len(players)}", field="results"
+        )
+    return [[score.tricks, str(score.direction), str(score.choice)] for score in parsed]
+
+
+def _store_summary(game: Game, state: rules.GameState) -> None:
+    """Keep the game's summary in step with its sheet and raise its revision (hold the lock)."""
+    finished_at = None
+    if state.finished:
+        finished_at = game.finished_at or timezone.now()
+    recording.raise_revision(
+        game,
+        hand_count=state.hand_count,
+        totals=list(state.totals),
+        winner_seat=None if state.winner is None else state.winner + 1,
+        finished_at=finished_at,
+    )
+
+
+def _check_tricks_in_hand(tricks_in_hand: int | None) -> None:
+    if tricks_in_hand is not None and not 0 <= tricks_in_hand <= rules.MAX_TRICKS:
+        raise RecordingError(
+            f"a hand has from 0 to {rules.MAX_TRICKS} tricks, not {tricks_in_hand}", field="tricks_in_hand"
+        )
+
+
+def hand_record(
+    *, game: Game, number: int, results: Sequence, tricks_in_hand: int | None = None
+) -> Hand:
+    """Record hand ``number``: it must be the next one of a game not over.
+
+    ``results`` has one ``(tricks, high|low, declared|forced)`` per player in
+    seat order; with ``tricks_in_hand`` the tricks must add up to it.
+    """
+    _check_tricks_in_hand(tricks_in_hand)
+    with transaction.atomic():
+        players, hands = _locked(game)
+        state = _state(game, players, hands)
+        if state.full:
+            raise RecordingError(
+                f"hand {number} cannot be recorded: a game holds at most {rules.MAX_HANDS} hands",
+                code="full",
+            )
+        recording.check_next_number(number, next_number=state.next_hand_number, finished_at=state.hand_count)
+        hand = Hand(
+            game=game,
+            number=number,
+            results=_checked_results(results, players, tricks_in_hand),
+            tricks_in_hand=tricks_in_hand,
+        )
+        recording.save_once(hand)
+        _store_summary(game, _state(game, players, [*hands, hand]))
+    return hand
+
+
+def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
+    """Remove the last hand (a finished game is reopened this way). With
+    ``expected_number``, refused when the last hand is another one: the phone
+    was showing an older sheet."""
+    with transaction.atomic():
+        players, hands = _locked(game)
+        if not hands:
+            raise RecordingError("there is no hand to undo")
+        if expected_number is not None and hands[-1].number != expected_number:
+            raise RecordingError(
+                f"hand {expected_number} is no longer the last hand: the last is hand {hands[-1].number}",
+                code="stale",
+            )
+        last = hands.pop()
+        last.delete()
+        _store_summary(game, _state(game, players, hands))
+    return last
+
+
+def hand_change(
+    *,
+    game: Game,
+    number: int,
+    results: Sequence,
+    tricks_in_hand: int | None = None,
+    expected_revision: int | None = None,
+) -> Hand:
+    """Change what was entered for an earlier hand. Refused when the sheet
+    changed since the phone showed it (``expected_revision``), and when the
+    change would end the game before its last hand."""
+    _check_tricks_in_hand(tricks_in_hand)
+    with transaction.atomic():
+        players, hands = _locked(game)
+        if expected_revision is not None and game.revision != expected_revision:
+            raise RecordingError(
+                "the sheet has changed since this page was opened: look at it again before changing"
+                f" hand {number}",
+                code="stale",
+            )
+        hand = next((hand for hand in hands if hand.number == number), None)
+        if hand is None:
+            raise RecordingError(f"there is no hand {number} in this game")
+        hand.results = _checked_results(results, players, tricks_in_hand)
+        hand.tricks_in_hand = tricks_in_hand
+        try:
+            state = _state(game, players, hands)
+        except rules.InvalidGame:
+            raise RecordingError(
+                f"with this change the game would end before hand {len(hands)}: undo the later hands first"
+            ) from None
+        hand.save(update_fields=["results", "tricks_in_hand"])
+        _store_summary(game, state)
+    return hand

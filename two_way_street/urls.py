@@ -1,0 +1,16 @@
+from django.urls import path
+
+from two_way_street import views
+
+app_name = "two_way_street"
+
+urlpatterns = [
+    path("", views.game_new, name="new"),
+    path("blank.pdf", views.blank_pdf, name="blank_pdf"),
+    path("games/<int:game_id>/", views.sheet, name="sheet"),
+    path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
+    path("games/<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
+    path("games/<int:game_id>/hands/<int:number>/", views.hand_change, name="hand_change"),
+    path("games/<int:game_id>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
+    path("games/<int:game_id>/ratings.csv", views.ratings_csv, name="ratings_csv"),
+]

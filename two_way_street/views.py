@@ -1,0 +1,269 @@
+"""The Two Way Street pages: start a game, then the score sheet at the table.
+
+Every action is a plain form post. Without htmx it redirects to the sheet; with
+htmx it answers with the sheet region re-rendered from the database, and a
+refused action re-renders it too (status 200) with a message saying why.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from scorepads.pdf import cached
+from scorepads.recording import RecordingError
+from scorepads.views import bad_request, page_size, pdf_response, polite_refusal, unchanged_poll
+from two_way_street import pdf, rules, selectors, services
+from two_way_street.display import SheetDisplay, sheet_display
+from two_way_street.forms import ChangeHandForm, HandForm, NewGameForm, UndoForm
+from two_way_street.models import Game
+
+SHEET_TEMPLATE = "two_way_street/sheet.html"
+
+
+def load_game(request, game_id: int) -> Game:
+    """The game with its players and hands, if the user may see it; 404 otherwise."""
+    game = selectors.game_for(request.user, game_id)
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def display_of(game: Game) -> SheetDisplay:
+    finished_at = timezone.localtime(game.finished_at) if game.finished_at else None
+    return sheet_display(game, list(game.players.all()), list(game.hands.all()), finished_at=finished_at)
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request):
+    """The players and the target; the last game's players are offered again."""
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            try:
+                game = services.game_start(
+                    seats=form.seats(),
+                    target=form.cleaned_data["target"],
+                    date=form.cleaned_data["date"],
+                    user=request.user,
+                )
+            except RecordingError as error:
+                field = error.field if error.field in form.fields else None
+                form.add_error(field, str(error)[:1].upper() + str(error)[1:] + ".")
+            else:
+                return redirect("two_way_street:sheet", game_id=game.pk)
+        status = 400
+    else:
+        form = NewGameForm(players=selectors.last_players(request.user))
+        status = 200
+    return render(
+        request,
+        "two_way_street/new.html",
+        {
+            "form": form,
+            "games": selectors.recent_games(request.user),
+            "min_players": rules.MIN_PLAYERS,
+            "max_players": rules.MAX_PLAYERS,
+        },
+        status=status,
+    )
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def sheet(request, game_id: int):
+    """The score sheet; htmx polls it with ``?version=`` and gets 204 while nothing changed."""
+    if unchanged := unchanged_poll(request, lambda: selectors.sheet_revision(request.user, game_id)):
+        return unchanged
+    return render_sheet(request, load_game(request, game_id))
+
+
+def render_sheet(request, game: Game):
+    template = SHEET_TEMPLATE + "#sheet" if request.htmx else SHEET_TEMPLATE
+    return render(request, template, {"game": game, "display": display_of(game)})
+
+
+def after_action(request, game_id: int):
+    """A fresh sheet for htmx, read again after the change; else a redirect."""
+    if request.htmx:
+        return render_sheet(request, load_game(request, game_id))
+    return redirect("two_way_street:sheet", game_id=game_id)
+
+
+def refused(request, game_id: int, message: str):
+    messages.warning(request, message)
+    return after_action(request, game_id)
+
+
+def what_happened(game: Game, number: int, how: str) -> str:
+    """What a tap did, with the leader after it: "Hand 3 recorded · Ann leads with 12"."""
+    return f"Hand {number} {how} · {display_of(game).status}"
+
+
+@require_POST
+def hand_record(request, game_id: int):
+    game = load_game(request, game_id)
+    form = HandForm(request.POST, names=[player.name for player in game.players.all()])
+    if not form.is_valid():
+        return refused(request, game.pk, f"Nothing was recorded ({form.problem()}).")
+    number = form.cleaned_data["number"]
+    try:
+        services.hand_record(
+            game=game,
+            number=number,
+            results=form.results(),
+            tricks_in_hand=form.cleaned_data["tricks_in_hand"],
+        )
+    except RecordingError as error:
+        return refused(request, game.pk, polite_refusal(number, error))
+    game = load_game(request, game.pk)
+    messages.success(request, what_happened(game, number, "recorded"), extra_tags="recorded")
+    return after_action(request, game.pk)
+
+
+@require_POST
+def hand_undo(request, game_id: int):
+    game = load_game(request, game_id)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return refused(request, game.pk, "Nothing was undone: the hand to undo was not named.")
+    try:
+        undone = services.hand_undo_last(game=game, expected_number=form.cleaned_data["number"])
+    except RecordingError as error:
+        return refused(request, game.pk, f"Nothing was undone: {error}.")
+    game = load_game(request, game.pk)
+    messages.info(request, what_happened(game, undone.number, "undone"), extra_tags="undone")
+    return after_action(request, game.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def hand_change(request, game_id: int, number: int):
+    """Change what was entered for an earlier hand; the sheet is recomputed."""
+    game = load_game(request, game_id)
+    display = display_of(game)
+    if not 1 <= number <= len(display.hands):
+        raise Http404("No such hand.")
+    hand = display.hands[number - 1]
+    names = list(display.names)
+    if request.method == "POST":
+        form = ChangeHandForm(request.POST, names=names)
+        if form.is_valid():
+            try:
+                services.hand_change(
+                    game=game,
+                    number=number,
+                    results=form.results(),
+                    tricks_in_hand=form.cleaned_data["tricks_in_hand"],
+                    expected_revision=form.cleaned_data["revision"],
+                )
+            except RecordingError as error:
+                form.add_error(None, f"Nothing was changed: {error}.")
+            else:
+                game = load_game(request, game.pk)
+                messages.info(request, what_happened(game, number, "changed"))
+                return redirect("two_way_street:sheet", game_id=game.pk)
+        status = 400
+    else:
+        initial = {"number": number, "revision": game.revision, "tricks_in_hand": hand.tricks_in_hand}
+        for seat, entry in enumerate(game.hands.all()[number - 1].results, start=1):
+            initial[f"tricks_{seat}"], initial[f"direction_{seat}"], initial[f"choice_{seat}"] = entry
+        form = ChangeHandForm(initial=initial, names=names)
+        status = 200
+    return render(
+        request,
+        "two_way_street/change.html",
+        {"game": game, "display": display, "hand": hand, "form": form, "entries": entry_rows(form, names)},
+        status=status,
+    )
+
+
+def entry_rows(form: HandForm, names: list[str]) -> list[dict]:
+    """Each player's fields of a hand form, with the value each shows."""
+    rows = []
+    for seat, name in enumerate(names, start=1):
+        rows.append(
+            {
+                "seat": seat,
+                "name": name,
+                "tricks": form[f"tricks_{seat}"].value(),
+                "direction": form[f"direction_{seat}"].value(),
+                "choice": form[f"choice_{seat}"].value(),
+                "errors": [
+                    *form[f"tricks_{seat}"].errors,
+                    *form[f"direction_{seat}"].errors,
+                    *form[f"choice_{seat}"].errors,
+                ],
+            }
+        )
+    return rows
+
+
+@require_GET
+def sheet_pdf(request, game_id: int):
+    """The game's printed score sheet; rendered once for each revision of the game."""
+    game = load_game(request, game_id)
+    try:
+        size = page_size(request)
+    except ValueError as error:
+        return bad_request(str(error))
+    display = display_of(game)
+    content = cached(pdf.sheet_cache_key(game.pk, game.revision, size), lambda: pdf.render_sheet(display, size))
+    return pdf_response(content, pdf.sheet_filename(display))
+
+
+@require_GET
+def blank_pdf(request):
+    """A blank score sheet for ``players`` players (5 when absent), or for the
+    players of game ``game``."""
+    try:
+        size = page_size(request)
+        if "game" in request.GET:
+            game_id = request.GET["game"]
+            if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
+                raise ValueError(f"game must be a game's number, not {game_id[:20]!r}")
+            names = list(load_game(request, int(game_id)).players.values_list("name", flat=True))
+        else:
+            names = [""] * pdf.blank_player_count(request.GET.get("players"))
+    except ValueError as error:
+        return bad_request(str(error))
+    return pdf_response(pdf.render_blank(names, size), pdf.blank_filename(names))
+
+
+@require_GET
+def ratings_csv(request, game_id: int):
+    """The finished game's ratings record as CSV: one row per player, best first."""
+    game = load_game(request, game_id)
+    display = display_of(game)
+    if display.ratings is None:
+        raise Http404("This game has no ratings record.")
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{pdf.sheet_filename(display)[:-4]}-ratings.csv"'
+    response.write("\ufeff")  # a spreadsheet then reads the names' accents right
+    writer = csv.writer(response)
+    writer.writerow(["date", "time", "target", "mark", "place", "player", "score"])
+    record = display.ratings
+    for entry in record.entries:
+        writer.writerow(
+            [
+                record.date.isoformat(),
+                record.time.strftime("%H:%M"),
+                record.target,
+                record.mark or "",
+                str(entry.place),
+                spreadsheet_text(entry.name),
+                entry.score,
+            ]
+        )
+    return response
+
+
+def spreadsheet_text(text: str) -> str:
+    """A name as a spreadsheet shows it: one that starts like a formula is
+    prefixed with an apostrophe, so it stays text."""
+    return "'" + text if text[:1] in {"=", "+", "-", "@", "\t", "\r"} else text

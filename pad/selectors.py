@@ -80,16 +80,16 @@ class GameFilters:
 def partnerships_named(player: str, partnerships: QuerySet[Partnership] | None = None) -> list[int]:
     """The ids of partnerships with a partner whose name contains ``player``.
 
-    Matched in Python with casefold, so "émile" finds "Émile" on every database
-    (SQLite's LIKE ignores the case of ASCII letters only); partnerships are few.
+    Matched in Python ignoring case and accents, so "emile" finds "Émile" on
+    every database (SQLite's LIKE ignores the case of ASCII letters only);
+    partnerships are few.
     """
-    needle = player.strip().casefold()
     return [
         pk
         for pk, odd_name, even_name in (
             Partnership.objects.all() if partnerships is None else partnerships
         ).values_list("pk", "odd_name", "even_name")
-        if needle in odd_name.casefold() or needle in even_name.casefold()
+        if history.name_matches(player, odd_name) or history.name_matches(player, even_name)
     ]
 
 

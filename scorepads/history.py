@@ -9,12 +9,24 @@ any game.
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import IntegerField, QuerySet, Value
+
+
+def folded(text: str) -> str:
+    """``text`` for a name search: without accents, case folded ("Émile" -> "emile")."""
+    decomposed = unicodedata.normalize("NFKD", text.strip())
+    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+
+
+def name_matches(search: str, name: str) -> bool:
+    """Whether a player's ``name`` holds what was searched, ignoring case and accents."""
+    return folded(search) in folded(name)
 
 
 @dataclass(frozen=True)

@@ -49,15 +49,14 @@ def last_players(user) -> list[Player]:
 
 
 def players_named(player: str, games: QuerySet[Game]) -> list[int]:
-    """The ids of ``games`` with a player whose name contains ``player``,
-    matched with casefold in Python as the Gorilla history does (SQLite's LIKE
-    ignores the case of ASCII letters only)."""
-    needle = player.strip().casefold()
-    players = Player.objects.filter(game__in=games)
-    if player.strip().isascii():  # the database can narrow it down first
-        players = players.filter(name__icontains=player.strip())
+    """The ids of ``games`` with a player whose name holds ``player``, ignoring
+    case and accents (matched in Python: no database does both alike)."""
     return sorted(
-        {game_id for game_id, name in players.values_list("game_id", "name") if needle in name.casefold()}
+        {
+            game_id
+            for game_id, name in Player.objects.filter(game__in=games).values_list("game_id", "name")
+            if history.name_matches(player, name)
+        }
     )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scorepads import recording, sharing
@@ -74,12 +75,12 @@ def _accounts(seats: Sequence[Seat]) -> dict[int, object]:
     name is not an account's or an account sits twice."""
     wanted = {number: seat.account.strip() for number, seat in enumerate(seats, start=1) if seat.account.strip()}
     User = get_user_model()
-    found = {
-        user.get_username().casefold(): user
-        for user in User.objects.filter(
-            **{f"{User.USERNAME_FIELD}__in": set(wanted.values())}, is_active=True
-        )
-    }
+    if not wanted:
+        return {}
+    named = Q()
+    for username in set(wanted.values()):
+        named |= Q(**{f"{User.USERNAME_FIELD}__iexact": username})
+    found = {user.get_username().casefold(): user for user in User.objects.filter(named, is_active=True)}
     accounts: dict[int, object] = {}
     for number, username in wanted.items():
         account = found.get(username.casefold())
@@ -121,16 +122,17 @@ def _checked_results(
     results: Sequence, players: list[Player], tricks_in_hand: int | None
 ) -> list[list]:
     """The hand's entries checked by the rules, as they are stored."""
+    results = list(results)
+    if len(results) != len(players):
+        raise RecordingError(
+            f"the hand has {len(results)} players, but the game has {len(players)}", field="results"
+        )
     try:
         parsed = rules.score_hand(
             results, names=[player.name for player in players], tricks_in_hand=tricks_in_hand
         )
     except rules.InvalidHand as error:
         raise RecordingError(str(error), field="results") from None
-    if len(parsed) != len(players):
-        raise RecordingError(
-            f"the hand has {len(parsed)} players, but the game has {len(players)}", field="results"
-        )
     return [[score.tricks, str(score.direction), str(score.choice)] for score in parsed]
 
 

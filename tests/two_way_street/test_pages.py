@@ -1,0 +1,254 @@
+"""The Two Way Street pages: private to the players' accounts, one hand per tap,
+a refusal that says why, and the sheet the same on screen, on paper and in CSV."""
+
+import datetime
+import subprocess
+
+import pytest
+from django.urls import reverse
+
+from two_way_street import services
+from two_way_street.models import Game, Hand
+from two_way_street.services import Seat
+from tests.two_way_street.conftest import WORKED_HANDS, record
+
+HTMX = {"HX-Request": "true"}
+
+
+def sheet_url(game):
+    return reverse("two_way_street:sheet", args=[game.pk])
+
+
+def hand_post(results, number, tricks_in_hand=""):
+    data = {"number": number, "tricks_in_hand": tricks_in_hand}
+    for seat, (tricks, direction, choice) in enumerate(results, start=1):
+        data |= {f"tricks_{seat}": tricks, f"direction_{seat}": direction, f"choice_{seat}": choice}
+    return data
+
+
+def results_of(game):
+    return [hand.results for hand in Hand.objects.filter(game=game).order_by("number")]
+
+
+# Starting a game
+
+
+def test_the_new_game_page_offers_the_last_players(client, street):
+    page = client.get(reverse("two_way_street:new")).content.decode()
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        assert f'value="{name}"' in page
+    assert 'value="12"' in page
+
+
+def test_starting_a_game_seats_the_named_rows_in_order(client, user):
+    response = client.post(
+        reverse("two_way_street:new"),
+        {"target": "19", "date": "2026-07-09", "name_1": "Ann", "name_2": "", "name_3": "Ben", "name_4": "Cat"},
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == sheet_url(game)
+    assert [player.name for player in game.players.all()] == ["Ann", "Ben", "Cat"]
+    assert game.target == 19
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name_1": "Ann", "name_2": "Ben"}, "two players play a Duel"),
+        ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "account_3": "nobody"}, "no account called"),
+        ({"name_1": "Ann", "name_2": "Ben", "account_3": "jon"}, "Player 3 has an account but no name"),
+        ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "target": "0"}, "greater than or equal to 1"),
+    ],
+)
+def test_a_game_that_cannot_start_says_why_and_writes_nothing(client, data, message):
+    response = client.post(reverse("two_way_street:new"), {"target": "12", "date": "2026-07-09", **data})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Game.objects.exists()
+
+
+# Privacy
+
+
+@pytest.mark.parametrize(
+    "name", ["two_way_street:sheet", "two_way_street:sheet_pdf", "two_way_street:hand_change"]
+)
+def test_a_stranger_finds_nothing(stranger_client, street, name):
+    args = [street.pk, 1] if name == "two_way_street:hand_change" else [street.pk]
+    record(street, WORKED_HANDS[:1])
+    assert stranger_client.get(reverse(name, args=args)).status_code == 404
+
+
+def test_a_stranger_cannot_record_undo_or_poll(stranger_client, street):
+    assert stranger_client.post(
+        reverse("two_way_street:hand_record", args=[street.pk]), hand_post(WORKED_HANDS[0], 1)
+    ).status_code == 404
+    assert stranger_client.post(reverse("two_way_street:hand_undo", args=[street.pk]), {"number": 1}).status_code == 404
+    assert stranger_client.get(sheet_url(street) + "?version=0", headers=HTMX).status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_anonymous_visitors_are_sent_to_log_in(anonymous_client, street):
+    response = anonymous_client.get(sheet_url(street))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+def test_a_player_with_an_account_sees_and_plays(stranger_client, user, stranger):
+    game = services.game_start(
+        seats=[Seat("Ann"), Seat("Ben", "stranger"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user
+    )
+    assert stranger_client.get(sheet_url(game)).status_code == 200
+    stranger_client.post(
+        reverse("two_way_street:hand_record", args=[game.pk]), hand_post(WORKED_HANDS[0][:3], 1)
+    )
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+# The sheet at the table
+
+
+def test_the_sheet_shows_each_hands_working_totals_and_the_winner(client, street):
+    record(street, WORKED_HANDS)
+    page = client.get(sheet_url(street)).content.decode()
+    assert "Ann wins with 14 points" in page
+    assert "Hand 2 · case B, penalty 1" in page
+    assert "2 × 3 = 6" in page  # Dan's hand 1: refined 2, forced
+    assert "Two Way Street, " in page and "1 Ann 14\n2= Ben 12\n2= Dan 12\n4 Cat 6" in page
+    assert "Record hand" not in page
+
+
+def test_the_next_hand_offers_last_hands_choices(client, street):
+    record(street, WORKED_HANDS[:1])
+    page = client.get(sheet_url(street)).content.decode()
+    # Dan played low and was forced in hand 1.
+    assert 'id="next-direction-4-low" name="direction_4" value="low" checked' in page
+    assert 'id="next-choice-4-forced" name="choice_4" value="forced" checked' in page
+    assert 'id="next-direction-1-high" name="direction_1" value="high" checked' in page
+
+
+def test_a_tap_records_a_hand_and_offers_undo(client, street):
+    response = client.post(
+        reverse("two_way_street:hand_record", args=[street.pk]), hand_post(WORKED_HANDS[0], 1), headers=HTMX
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Hand 1 recorded · Dan leads with 6" in page
+    assert ">Undo</button>" in page
+    assert 'value="2"' in page  # the next hand's number
+    assert results_of(street) == [[list(entry) for entry in WORKED_HANDS[0]]]
+
+
+def test_a_double_tap_records_one_hand(client, street):
+    url = reverse("two_way_street:hand_record", args=[street.pk])
+    client.post(url, hand_post(WORKED_HANDS[0], 1), headers=HTMX)
+    second = client.post(url, hand_post(WORKED_HANDS[0], 1), headers=HTMX).content.decode()
+    assert "Hand 1 is already on the pad" in second and "nothing was recorded twice" in second
+    assert Hand.objects.count() == 1
+
+
+def test_a_bad_hand_is_refused_with_the_players_name(client, street):
+    data = hand_post(WORKED_HANDS[0], 1) | {"tricks_2": "-1"}
+    page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data, headers=HTMX).content.decode()
+    assert "Nothing was recorded (Ben&#x27;s tricks: tricks cannot be negative)" in page
+    data = hand_post(WORKED_HANDS[0], 1, tricks_in_hand="13")
+    page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data, headers=HTMX).content.decode()
+    assert "the tricks add up to 10, but the hand had 13" in page
+    assert not Hand.objects.exists()
+
+
+def test_a_hand_for_a_finished_game_is_refused(client, street):
+    record(street, WORKED_HANDS)
+    page = client.post(
+        reverse("two_way_street:hand_record", args=[street.pk]), hand_post(WORKED_HANDS[0], 5), headers=HTMX
+    ).content.decode()
+    assert "the game is over" in page
+    assert Hand.objects.count() == 4
+
+
+def test_undo_takes_back_the_last_hand_and_reopens_the_game(client, street):
+    record(street, WORKED_HANDS)
+    page = client.post(
+        reverse("two_way_street:hand_undo", args=[street.pk]), {"number": 4}, headers=HTMX
+    ).content.decode()
+    assert "Hand 4 undone" in page
+    assert Hand.objects.count() == 3 and Game.objects.get().winner_seat is None
+    stale = client.post(reverse("two_way_street:hand_undo", args=[street.pk]), {"number": 4}, headers=HTMX)
+    assert "Nothing was undone: hand 4 is no longer the last hand" in stale.content.decode()
+    assert Hand.objects.count() == 3
+
+
+def test_changing_an_earlier_hand(client, street):
+    record(street, WORKED_HANDS[:2])
+    url = reverse("two_way_street:hand_change", args=[street.pk, 1])
+    page = client.get(url).content.decode()
+    assert 'name="tricks_1" value="5"' in page and 'name="revision"' in page
+    changed = [(5, "high", "declared"), (3, "high", "declared"), (2, "low", "declared"), (0, "low", "declared")]
+    response = client.post(url, hand_post(changed, 1) | {"revision": street.revision})
+    assert response.status_code == 302
+    assert results_of(street)[0] == [list(entry) for entry in changed]
+    stale = client.post(url, hand_post(WORKED_HANDS[0], 1) | {"revision": street.revision})
+    assert stale.status_code == 400 and "the sheet has changed" in stale.content.decode()
+
+
+def test_an_unchanged_sheets_poll_is_204_in_three_queries(client, street, django_assert_num_queries):
+    with django_assert_num_queries(3):  # the session, the user, the revision
+        response = client.get(sheet_url(street) + f"?version={street.revision}", headers=HTMX)
+    assert response.status_code == 204
+    record(street, WORKED_HANDS[:1])
+    assert client.get(sheet_url(street) + "?version=0", headers=HTMX).status_code == 200
+
+
+def test_the_sheet_runs_a_fixed_number_of_queries(client, street, django_assert_max_num_queries):
+    record(street, WORKED_HANDS[:3])
+    with django_assert_max_num_queries(3 + 2):  # the game, players, hands; the session and user
+        client.get(sheet_url(street))
+
+
+# Printing and the ratings
+
+
+def pdf_text(content: bytes, tmp_path) -> str:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(content)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_printed_sheet_matches_the_screen(client, street, tmp_path):
+    record(street, WORKED_HANDS)
+    response = client.get(reverse("two_way_street:sheet_pdf", args=[street.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    assert 'filename="two-way-street-2026-07-09-ann-ben-cat.pdf"' in response["Content-Disposition"]
+    text = pdf_text(response.content, tmp_path)
+    assert "Ann wins with 14 points." in text
+    squeezed = "".join(text.split())
+    assert "5HD" in squeezed and "0LF" in squeezed  # Ann and Dan in hand 1
+    assert "2=Ben12" in squeezed
+
+
+def test_a_blank_sheet_for_the_players_or_a_number_of_them(client, street, tmp_path):
+    text = pdf_text(client.get(reverse("two_way_street:blank_pdf") + f"?game={street.pk}").content, tmp_path)
+    assert "Ann" in text and "4 players: N = 6" in text
+    text = pdf_text(client.get(reverse("two_way_street:blank_pdf") + "?players=9").content, tmp_path)
+    assert "9 players: N = 2" in text
+
+
+@pytest.mark.parametrize("query", ["?players=2", "?players=13", "?players=x", "?size=a3", "?game=-1"])
+def test_a_blank_sheet_with_bad_parameters_says_why(client, db, query):
+    response = client.get(reverse("two_way_street:blank_pdf") + query)
+    assert response.status_code == 400
+    assert response.content.decode().split()[0] in {"players", "unknown", "game"}
+
+
+def test_the_ratings_csv_is_spreadsheet_safe(client, user):
+    game = services.game_start(
+        seats=[Seat("=cmd()"), Seat("Ben"), Seat("Émile"), Seat("Dan")],
+        target=12, date=datetime.date(2026, 7, 9), user=user,
+    )
+    record(game, WORKED_HANDS)
+    content = client.get(reverse("two_way_street:ratings_csv", args=[game.pk])).content.decode("utf-8")
+    assert content.startswith("\ufeffdate,time,target,mark,place,player,score")
+    assert ",1,'=cmd(),14" in content and ",4,Émile,6" in content
+
+
+def test_an_unfinished_game_has_no_ratings_csv(client, street):
+    assert client.get(reverse("two_way_street:ratings_csv", args=[street.pk])).status_code == 404

@@ -222,7 +222,7 @@ def sheet_display(
             seat=index + 1,
             name=name,
             total=totals[index],
-            place=str(places[index]),
+            place=str(places[index]) if state.hands else "",
             leads=index in leaders,
             wins=state.winner == index,
         )

@@ -1,0 +1,184 @@
+"""Two Way Street on a phone: a whole five-player game to 12 points, entered with
+the steppers and toggles, with an undo and a change, followed live by a second
+phone; the pages at phone sizes, and no accessibility violation."""
+
+import pytest
+
+from tests.browser.test_accessibility_browser import AXE, violations
+from tests.browser.test_pad_browser import settled
+from tests.browser.test_table_browser import VIEWPORTS
+from two_way_street import rules
+from two_way_street.models import Game, Hand
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+H, L, D, F = "high", "low", "declared", "forced"
+HANDS = [
+    [(4, H, D), (2, H, D), (1, L, D), (3, L, F), (1, H, D)],
+    [(3, H, D), (0, L, D), (2, H, D), (4, L, D), (3, H, F)],
+    [(5, H, D), (1, H, D), (0, L, F), (2, H, D), (3, L, D)],
+]
+CHANGED_HAND_1 = [(4, H, D), (3, H, D), (1, L, D), (3, L, F), (1, H, D)]
+LAST_HAND = [(4, H, D), (0, H, D), (1, H, D), (5, L, D), (2, H, D)]
+
+
+def enter_hand(page, entries, form="next"):
+    """Each player's tricks by the stepper (from what the field shows), then the toggles."""
+    for seat, (tricks, direction, choice) in enumerate(entries, start=1):
+        field = page.locator(f"#{form}-tricks-{seat}")
+        shown = int(field.input_value() or 0)
+        sign = "+" if tricks > shown else "−"
+        for _ in range(abs(tricks - shown)):
+            page.locator(f'[data-for="{form}-tricks-{seat}"]', has_text=sign).tap()
+        assert field.input_value() == str(tricks)
+        page.locator(f'label[for="{form}-direction-{seat}-{direction}"]').tap()
+        page.locator(f'label[for="{form}-choice-{seat}-{choice}"]').tap()
+
+
+def record(page, number):
+    page.get_by_role("button", name=f"Record hand {number}").tap()
+    page.wait_for_selector(f"text=Hand {number} recorded")
+    settled(page)
+
+
+def standings(page) -> dict[str, int]:
+    names = page.locator(".standing-name").all_inner_texts()
+    totals = page.locator(".standing-total").all_inner_texts()
+    return dict(zip(names, map(int, totals)))
+
+
+def expected(hands) -> dict[str, int]:
+    return dict(zip(NAMES, rules.game_state(hands, 12).totals))
+
+
+def stored(page) -> list:
+    page.wait_for_load_state("networkidle")  # the live server and the test share SQLite
+    return [hand.results for hand in Hand.objects.order_by("number")]
+
+
+def as_stored(hands):
+    return [[list(entry) for entry in hand] for hand in hands]
+
+
+def test_a_five_player_game_to_twelve_on_a_phone(live_server, phone, log_in, chromium, screenshot):
+    phone.goto(f"{live_server.url}/two-way-street/")
+    for number, name in enumerate(NAMES, start=1):
+        phone.get_by_label(f"Player {number}", exact=True).fill(name)
+    phone.get_by_label("Play to").fill("12")
+    phone.get_by_role("button", name="Start the game").tap()
+    phone.wait_for_selector("text=Record hand 1")
+    game = Game.objects.get()
+    assert [player.name for player in game.players.all()] == NAMES
+
+    # A second phone of the same account follows the sheet.
+    watcher = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True)).new_page()
+    watcher.goto(phone.url)
+
+    enter_hand(phone, HANDS[0])
+    assert phone.locator("[data-trick-sum]").inner_text() == "Tricks entered: 11."
+    screenshot(phone, "tws-390x844-hand-1-entered")
+    record(phone, 1)
+    assert standings(phone) == expected(HANDS[:1])
+    watcher.wait_for_selector("text=Hand 2 next", timeout=8_000)
+    assert standings(watcher) == expected(HANDS[:1])
+
+    # Hand 2 entered wrongly, undone from the toast, entered again. The form
+    # offers last hand's choices: Dan is still low and forced.
+    assert phone.locator("#next-direction-4-low").is_checked()
+    assert phone.locator("#next-choice-4-forced").is_checked()
+    wrong = [(3, H, D), (1, L, D), (2, H, D), (4, L, D), (3, H, F)]
+    enter_hand(phone, wrong)
+    record(phone, 2)
+    phone.locator("[data-toast]").get_by_role("button", name="Undo").tap()
+    phone.wait_for_selector("text=Hand 2 undone")
+    settled(phone)
+    assert stored(phone) == as_stored(HANDS[:1])
+    enter_hand(phone, HANDS[1])
+    phone.locator("#next-tricks-in-hand").fill("13")  # the five take 12
+    assert "off" in phone.locator("[data-trick-sum]").get_attribute("class")
+    phone.locator("#next-tricks-in-hand").fill("")
+    record(phone, 2)
+    assert stored(phone) == as_stored(HANDS[:2])
+
+    enter_hand(phone, HANDS[2])
+    record(phone, 3)
+    assert standings(phone) == expected(HANDS)
+    assert phone.locator(".result").inner_text() == "Cat wins with 13 points"
+    assert "Two Way Street, " in phone.locator("#ratings-text").input_value()
+    screenshot(phone, "tws-390x844-cat-wins")
+
+    # A change to hand 1 rescores the sheet: nobody has 12 any more, the game goes on.
+    phone.locator("summary", has_text="Hand 1 ·").tap()
+    phone.get_by_role("link", name="Change hand 1").tap()
+    phone.wait_for_selector("text=Save hand 1")
+    enter_hand(phone, CHANGED_HAND_1, form="change")
+    screenshot(phone, "tws-390x844-change")
+    phone.get_by_role("button", name="Save hand 1").tap()
+    phone.wait_for_selector("text=Hand 1 changed")
+    changed = [CHANGED_HAND_1, *HANDS[1:]]
+    assert standings(phone) == expected(changed)
+    assert phone.get_by_role("button", name="Record hand 4").is_visible()
+
+    enter_hand(phone, LAST_HAND)
+    record(phone, 4)
+    assert standings(phone) == expected([*changed, LAST_HAND])
+    assert phone.locator(".result").inner_text() == "Ann wins with 16 points"
+    assert stored(phone) == as_stored([*changed, LAST_HAND])
+    watcher.wait_for_selector("text=Ann wins with 16 points", timeout=8_000)
+    screenshot(phone, "tws-390x844-finished")
+    watcher.context.close()
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_the_sheet_fits_a_phone(live_server, chromium, log_in, user, size, screenshot):
+    from two_way_street import services
+    from two_way_street.services import Seat
+    import datetime
+
+    game = services.game_start(
+        seats=[Seat(name) for name in [*NAMES, "Florentyna-Margarethe"]],
+        target=12, date=datetime.date(2026, 7, 9), user=user,
+    )
+    for number, hand in enumerate(HANDS[:2], start=1):
+        services.hand_record(game=game, number=number, results=[*hand, (1, H, D)])
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORTS[size]["width"], "the page scrolls sideways"
+    record_button = page.get_by_role("button", name="Record hand 3")
+    box = record_button.bounding_box()
+    assert box["y"] + box["height"] <= VIEWPORTS[size]["height"], "the Record button is off the screen"
+    for stepper in page.locator(".step").all()[:4]:
+        stepper_box = stepper.bounding_box()
+        assert stepper_box["width"] >= 44 and stepper_box["height"] >= 44
+    screenshot(page, f"tws-{size}-sheet", full_page=False)
+    screenshot(page, f"tws-{size}-sheet-full")
+    page.goto(f"{live_server.url}/two-way-street/")
+    screenshot(page, f"tws-{size}-new")
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_two_way_street_pages_have_no_accessibility_violation(live_server, chromium, log_in, user, scheme):
+    if not AXE.exists():
+        pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
+    from two_way_street import services
+    from two_way_street.services import Seat
+    import datetime
+
+    game = services.game_start(seats=[Seat(name) for name in NAMES], target=12, date=datetime.date(2026, 7, 9), user=user)
+    for number, hand in enumerate(HANDS, start=1):
+        services.hand_record(game=game, number=number, results=hand)
+    page = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True, color_scheme=scheme)).new_page()
+    found = {}
+    for path in ("/two-way-street/", f"/two-way-street/games/{game.pk}/", f"/two-way-street/games/{game.pk}/hands/1/"):
+        page.goto(live_server.url + path)
+        for details in page.locator("details").all():
+            details.evaluate("element => element.open = true")
+        if problems := violations(page):
+            found[path] = problems
+    services.hand_undo_last(game=game)
+    page.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    if problems := violations(page):
+        found["the sheet of a game in progress"] = problems
+    page.context.close()
+    assert found == {}

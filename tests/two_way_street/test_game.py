@@ -205,3 +205,22 @@ def test_every_hand_has_the_same_players():
 def test_a_game_of_two_is_refused():
     with pytest.raises(InvalidHand, match="Duel"):
         game_state([], 12, names=["Ann", "Ben"])
+
+
+def test_a_game_is_full_at_the_hand_limit_and_takes_no_more():
+    from two_way_street.rules import MAX_HANDS
+
+    nothing = [(0, "high", "declared")] * 3  # everybody tied on 0: case D, nobody scores
+    state = game_state([nothing] * MAX_HANDS, 12)
+    assert state.full and not state.finished and state.next_hand_number is None
+    assert not game_state([nothing] * (MAX_HANDS - 1), 12).full
+    with pytest.raises(InvalidGame, match=f"at most {MAX_HANDS} hands"):
+        game_state([nothing] * (MAX_HANDS + 1), 12)
+
+
+def test_the_target_has_a_ceiling():
+    from two_way_street.rules import MAX_TARGET
+
+    assert game_state([], MAX_TARGET).target == MAX_TARGET
+    with pytest.raises(InvalidGame, match="from 1 to 100"):
+        game_state([], MAX_TARGET + 1)

@@ -164,3 +164,12 @@ def test_a_change_that_would_end_the_game_early_is_refused(street):
 def test_the_database_refuses_a_hand_past_the_limit(street):
     with pytest.raises(IntegrityError), transaction.atomic():
         Hand.objects.create(game=street, number=rules.MAX_HANDS + 1, results=WORKED_HANDS[0])
+
+
+def test_a_full_game_takes_no_more_hands(street):
+    nothing = [[0, "high", "declared"]] * 4  # everybody tied on 0: nobody scores
+    Hand.objects.bulk_create(Hand(game=street, number=number, results=nothing) for number in range(1, rules.MAX_HANDS + 1))
+    with pytest.raises(RecordingError, match=f"at most {rules.MAX_HANDS} hands") as refused:
+        services.hand_record(game=street, number=rules.MAX_HANDS + 1, results=nothing)
+    assert refused.value.code == "full"
+    assert Hand.objects.count() == rules.MAX_HANDS

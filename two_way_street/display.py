@@ -131,6 +131,11 @@ class SheetDisplay:
         return LEGEND
 
     @property
+    def any_raw_floored(self) -> bool:
+        """Whether a low player took more than N tricks in some hand (the sheet explains the 0)."""
+        return any(line.raw_floored for hand in self.hands for line in hand.lines)
+
+    @property
     def max_tricks(self) -> int:
         return rules.MAX_TRICKS
 

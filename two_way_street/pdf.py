@@ -18,7 +18,7 @@ from two_way_street.display import LEGEND, SheetDisplay
 
 STYLESHEET = "two_way_street/print.css"
 BLANK_HANDS = 16
-BLANK_HANDS_LANDSCAPE = 10  # a landscape page is shorter
+BLANK_HANDS_LANDSCAPE = 9  # a landscape page is shorter
 BLANK_PLAYERS = 5
 # From this many players the sheet is printed across the page (landscape).
 LANDSCAPE_FROM_PLAYERS = 7

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 
 from pad import rules, statistics
-from scorepads.models import SHARE_TOKEN_MAX_LENGTH, NumberedEntry, ScorePadGame
+from scorepads.models import SHARE_TOKEN_MAX_LENGTH, NumberedEntry, ScorePadGame, account_field
 
 NAME_MAX_LENGTH = 60
 IRREGULARITY_MAX_LENGTH = 200
@@ -31,13 +31,7 @@ class Partnership(models.Model):
     # (pad.services.invitation_accept refuses a third). None for games imported
     # without an owner: only staff see those.
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="partnerships", blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="partnerships_created",
-    )
+    created_by = account_field("partnerships_created")
 
     class Meta:
         ordering = ["odd_name", "even_name"]
@@ -78,13 +72,7 @@ class Invitation(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     used_at = models.DateTimeField(null=True, blank=True)
-    used_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="invitations_used",
-    )
+    used_by = account_field("invitations_used")
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -3,10 +3,24 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 SHARE_TOKEN_MAX_LENGTH = 64
+
+
+def account_field(related_name: str, **options) -> models.ForeignKey:
+    """A link to an account that may be missing: who started something, or a
+    player's own account. Deleting the account keeps the row, without the link."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name=related_name,
+        **options,
+    )
 
 
 class ScorePadGame(models.Model):

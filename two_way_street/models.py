@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scorepads.models import NumberedEntry, ScorePadGame
+from scorepads.models import NumberedEntry, ScorePadGame, account_field
 from two_way_street import display, rules
 
 NAME_MAX_LENGTH = 60
@@ -27,13 +27,7 @@ class Game(ScorePadGame):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="two_way_street_games", blank=True
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="two_way_street_games_started",
-    )
+    created_by = account_field("two_way_street_games_started")
     # The summary of the sheet, for the lists: written only by
     # two_way_street.services, after every change to the game's hands.
     hand_count = models.PositiveSmallIntegerField(default=0, editable=False)
@@ -77,13 +71,7 @@ class Player(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()  # 1, 2, ... in the order of play
     name = models.CharField(max_length=NAME_MAX_LENGTH)
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="two_way_street_seats",
-    )
+    account = account_field("two_way_street_seats")
 
     class Meta:
         ordering = ["game", "seat"]

@@ -49,6 +49,9 @@ class GameKind:
     # (games) -> what the history's row template is given as `row`, one per game, same order
     history_rows: Callable[[Sequence[Any]], list]
     history_row_template: str
+    # The URL name of the page that starts a game of this kind, for the front
+    # page's "other games" ("" for the game the front page itself starts).
+    start_url_name: str = ""
 
 
 @dataclass(frozen=True)

@@ -18,5 +18,6 @@ class TwoWayStreetConfig(AppConfig):
                 listed=selectors.games_in_history,
                 history_rows=selectors.history_rows,
                 history_row_template="two_way_street/includes/history_row.html",
+                start_url_name="two_way_street:new",
             )
         )

@@ -49,6 +49,7 @@ def front_page(request):
         "pad/front_page.html",
         {
             "entries": history.recent_entries(request.user),
+            "other_games": [kind for kind in history.kinds() if kind.start_url_name],
             "resume": resume,
             "invitation": resume and invitation_offer(request, resume.partnership),
             "form": StartGameForm(user=request.user),

@@ -127,6 +127,13 @@ def test_a_five_player_game_to_twelve_on_a_phone(live_server, phone, log_in, chr
     screenshot(phone, "tws-390x844-finished")
     watcher.context.close()
 
+    # The game is in the lists, with the Gorilla games.
+    phone.goto(f"{live_server.url}/games/?game=two-way-street")
+    assert "Two Way Street · Ann won with 16" in phone.locator(".history-list").inner_text()
+    screenshot(phone, "tws-390x844-history")
+    phone.goto(live_server.url)
+    assert "Ann, Ben, Cat, Dan, Eve" in phone.locator(".game-list").inner_text()
+
 
 @pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
 def test_the_sheet_fits_a_phone(live_server, chromium, log_in, user, size, screenshot):

@@ -93,3 +93,8 @@ def test_the_front_page_lists_two_way_street_games(client, both):
     page = client.get(reverse("front_page")).content.decode()
     assert "Ann, Ben, Cat, Dan" in page
     assert "Two Way Street · Ann won with 14" in page
+
+
+def test_the_front_page_offers_a_two_way_street_game(client, db):
+    page = client.get(reverse("front_page")).content.decode()
+    assert f'<a href="{reverse("two_way_street:new")}">Two Way Street</a>' in page

@@ -80,7 +80,7 @@ class GameFilterForm(forms.Form):
         max_length=NAME_MAX_LENGTH,
         strip=True,
         widget=forms.TextInput(
-            attrs={"type": "search", "placeholder": "Either partner’s name", "autocomplete": "off"}
+            attrs={"type": "search", "placeholder": "A player’s name", "autocomplete": "off"}
         ),
         error_messages={"max_length": "A name has at most %(limit_value)d characters."},
     )
@@ -198,7 +198,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "filters": filters,
             "page": page,
             "entries": entries,
-            "gorilla_only": kinds == [history.kind(GORILLA)],
+            "gorilla_listed": kinds is None or kinds == [history.kind(GORILLA)],
             "query": query,
             "fragment": fragment,
         },

@@ -44,6 +44,7 @@ def test_the_history_lists_every_game_newest_first(client, both):
 def test_the_history_filters_by_game(client, both):
     page = client.get(LIST_URL + "?game=two-way-street").content.decode()
     assert [date for date, _ in rows(page)] == ["2026-07-09", "2026-07-07"]
+    assert "Gorilla games:" not in page  # the CSV and JSON downloads are Gorilla's
     page = client.get(LIST_URL + "?game=gorilla").content.decode()
     assert [date for date, _ in rows(page)] == ["2026-07-08"]
 

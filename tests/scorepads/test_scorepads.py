@@ -142,3 +142,18 @@ def test_the_recent_games_of_every_kind_merge_newest_first(user, partnership, mo
     entries = history.recent_entries(user)
     assert [(entry.kind.label, entry.game) for entry in entries] == [("Other game", other), ("Gorilla", game)]
     assert history.recent_entries(user, limit=1)[0].game is other
+
+
+def test_no_template_comment_spans_lines():
+    """Django's {# #} comment ends at the line's end: one spread over lines is
+    printed on the page. Longer comments use {% comment %}."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    spread = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.html")
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert spread == []

@@ -11,6 +11,11 @@ from scorepads import pdf
 from scorepads.recording import RecordingError
 
 
+def spreadsheet_safe(text: str) -> str:
+    """A player's name as a CSV cell no spreadsheet will run as a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def bad_request(message: str) -> HttpResponseBadRequest:
     """A 400 whose body says, in one line, what is wrong."""
     return HttpResponseBadRequest(message + "\n", content_type="text/plain; charset=utf-8")

@@ -66,7 +66,6 @@ class HandView:
     penalty: int
     tricks_in_hand: int | None
     lines: tuple[PlayerLine, ...]
-    revision: int  # the sheet's revision when shown: a change is refused if it moved
 
     @property
     def summary(self) -> str:
@@ -200,7 +199,6 @@ def sheet_display(
                 case_description=scores[0].case.description,
                 penalty=scores[0].penalty,
                 tricks_in_hand=hand.tricks_in_hand,
-                revision=game.revision,
                 lines=tuple(
                     PlayerLine(
                         name=name,

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from scorepads import recording, sharing
+from scorepads import recording
 from scorepads.recording import RecordingError, check_text
 from two_way_street import rules
 from two_way_street.models import NAME_MAX_LENGTH, Game, Hand, Player
@@ -94,16 +94,6 @@ def _accounts(seats: Sequence[Seat]) -> dict[int, object]:
             )
         accounts[number] = account
     return accounts
-
-
-def game_share(*, game: Game) -> Game:
-    """Give the game a read-only share link, keeping the one it has."""
-    return sharing.share(game)
-
-
-def game_stop_sharing(*, game: Game) -> Game:
-    """Revoke the game's share link."""
-    return sharing.stop_sharing(game)
 
 
 def _locked(game: Game) -> tuple[list[Player], list[Hand]]:

@@ -18,7 +18,14 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorepads.pdf import cached
 from scorepads.recording import RecordingError
-from scorepads.views import bad_request, page_size, pdf_response, polite_refusal, unchanged_poll
+from scorepads.views import (
+    bad_request,
+    page_size,
+    pdf_response,
+    polite_refusal,
+    spreadsheet_safe,
+    unchanged_poll,
+)
 from two_way_street import pdf, rules, selectors, services
 from two_way_street.display import SheetDisplay, sheet_display
 from two_way_street.forms import ChangeHandForm, HandForm, NewGameForm, UndoForm
@@ -256,14 +263,9 @@ def ratings_csv(request, game_id: int):
                 record.target,
                 record.mark or "",
                 str(entry.place),
-                spreadsheet_text(entry.name),
+                spreadsheet_safe(entry.name),
                 entry.score,
             ]
         )
     return response
 
-
-def spreadsheet_text(text: str) -> str:
-    """A name as a spreadsheet shows it: one that starts like a formula is
-    prefixed with an apostrophe, so it stays text."""
-    return "'" + text if text[:1] in {"=", "+", "-", "@", "\t", "\r"} else text

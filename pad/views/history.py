@@ -26,6 +26,7 @@ from pad import rules, selectors, statistics
 from pad.exchange import export_document
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
+from scorepads.views import spreadsheet_safe
 
 GAMES_PER_PAGE = 25
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
@@ -232,11 +233,6 @@ class Echo:
 
     def write(self, value: str) -> str:
         return value
-
-
-def spreadsheet_safe(text: str) -> str:
-    """A player's name as a CSV cell no spreadsheet will run as a formula."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def csv_rows(games):

@@ -98,7 +98,7 @@ def _accounts(seats: Sequence[Seat]) -> dict[int, object]:
 
 def _locked(game: Game) -> tuple[list[Player], list[Hand]]:
     """Lock the game's row for this transaction; its players and hands in order."""
-    recording.lock(game, "target")
+    recording.lock(game, "target", "finished_at")
     return list(game.players.order_by("seat")), list(game.hands.order_by("number"))
 
 

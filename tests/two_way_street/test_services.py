@@ -173,3 +173,11 @@ def test_a_full_game_takes_no_more_hands(street):
         services.hand_record(game=street, number=rules.MAX_HANDS + 1, results=nothing)
     assert refused.value.code == "full"
     assert Hand.objects.count() == rules.MAX_HANDS
+
+
+def test_a_change_keeps_the_time_the_game_ended_whatever_the_phone_read(street):
+    read_before_the_end = Game.objects.get(pk=street.pk)
+    record(street, WORKED_HANDS)
+    ended = Game.objects.get().finished_at
+    services.hand_change(game=read_before_the_end, number=1, results=WORKED_HANDS[0])
+    assert Game.objects.get().finished_at == ended

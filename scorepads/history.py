@@ -113,7 +113,9 @@ def history_page(
     rows: dict[tuple[int, int], Any] = {}
     for index, pks in wanted.items():
         kind = chosen[index]
-        games = list(kind.listed(user, filters).filter(pk__in=pks))
+        # The page's games by id, among those the user may see: the filters
+        # already chose them (a name search need not run again).
+        games = list(kind.listed(user, HistoryFilters()).filter(pk__in=pks))
         for game, row in zip(games, kind.history_rows(games)):
             rows[index, game.pk] = row
     entries = [

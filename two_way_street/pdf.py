@@ -8,10 +8,10 @@ The HTML of ``templates/two_way_street/print/`` is laid out with
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
 from django.utils.text import slugify
 
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
-from django.template.loader import render_to_string
 
 from two_way_street import rules
 from two_way_street.display import LEGEND, SheetDisplay
@@ -69,10 +69,14 @@ def sheet_cache_key(game_id: int, revision: int, size: str) -> str:
     return f"two-way-street:{game_id}:{revision}:{size}"
 
 
-def sheet_filename(display: SheetDisplay) -> str:
-    """Like ``two-way-street-2026-07-09-ann-ben-cat.pdf``."""
+def sheet_stem(display: SheetDisplay) -> str:
+    """Like ``two-way-street-2026-07-09-ann-ben-cat``: the game's downloads are named from it."""
     names = "-".join(filter(None, (slugify(name) for name in display.names[:3]))) or "players"
-    return f"two-way-street-{display.date.isoformat()}-{names}.pdf"
+    return f"two-way-street-{display.date.isoformat()}-{names}"
+
+
+def sheet_filename(display: SheetDisplay) -> str:
+    return f"{sheet_stem(display)}.pdf"
 
 
 def blank_filename(names: list[str]) -> str:

@@ -28,6 +28,17 @@ def game_for(user, game_id: int) -> Game | None:
     return games_with_sheet(games_visible_to(user)).filter(pk=game_id).first()
 
 
+def game_to_play(user, game_id: int) -> Game | None:
+    """Game ``game_id`` with its players, if ``user`` may see it: what a change
+    to the game needs before its service reads the hands under the game's lock."""
+    return (
+        games_visible_to(user)
+        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("seat")))
+        .filter(pk=game_id)
+        .first()
+    )
+
+
 def sheet_revision(user, game_id: int) -> int | None:
     """The revision of game ``game_id`` if ``user`` may see it: what an open sheet's poll reads."""
     return access.revision_for(user, Game, game_id, members="members")

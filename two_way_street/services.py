@@ -97,9 +97,13 @@ def _accounts(seats: Sequence[Seat]) -> dict[int, object]:
 
 
 def _locked(game: Game) -> tuple[list[Player], list[Hand]]:
-    """Lock the game's row for this transaction; its players and hands in order."""
+    """Lock the game's row for this transaction; its players and hands in order.
+
+    The players never change once the game has started, so those the caller
+    loaded serve (``Player``'s ordering is by seat); the hands are read under the lock.
+    """
     recording.lock(game, "target", "finished_at")
-    return list(game.players.order_by("seat")), list(game.hands.order_by("number"))
+    return list(game.players.all()), list(game.hands.order_by("number"))
 
 
 def _state(game: Game, players: list[Player], hands: list[Hand]) -> rules.GameState:

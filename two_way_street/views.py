@@ -36,7 +36,15 @@ SHEET_TEMPLATE = "two_way_street/sheet.html"
 
 def load_game(request, game_id: int) -> Game:
     """The game with its players and hands, if the user may see it; 404 otherwise."""
-    game = selectors.game_for(request.user, game_id)
+    return found(selectors.game_for(request.user, game_id))
+
+
+def game_to_play(request, game_id: int) -> Game:
+    """The game with its players (its services read the hands), if the user may see it; 404 otherwise."""
+    return found(selectors.game_to_play(request.user, game_id))
+
+
+def found(game: Game | None) -> Game:
     if game is None:
         raise Http404("No such game.")
     return game
@@ -91,31 +99,34 @@ def sheet(request, game_id: int):
     return render_sheet(request, load_game(request, game_id))
 
 
-def render_sheet(request, game: Game):
+def render_sheet(request, game: Game, display: SheetDisplay | None = None):
     template = SHEET_TEMPLATE + "#sheet" if request.htmx else SHEET_TEMPLATE
-    return render(request, template, {"game": game, "display": display_of(game)})
+    return render(request, template, {"game": game, "display": display or display_of(game)})
 
 
-def after_action(request, game_id: int):
-    """A fresh sheet for htmx, read again after the change; else a redirect."""
+def refused(request, game_id: int, message: str):
+    """The refusal said on the sheet as it now is: a fresh sheet for htmx, else a redirect."""
+    messages.warning(request, message)
     if request.htmx:
         return render_sheet(request, load_game(request, game_id))
     return redirect("two_way_street:sheet", game_id=game_id)
 
 
-def refused(request, game_id: int, message: str):
-    messages.warning(request, message)
-    return after_action(request, game_id)
-
-
-def what_happened(game: Game, number: int, how: str) -> str:
-    """What a tap did, with the leader after it: "Hand 3 recorded · Ann leads with 12"."""
-    return f"Hand {number} {how} · {display_of(game).status}"
+def done(request, game_id: int, number: int, how: str, *, level: int = messages.INFO, extra_tags: str = ""):
+    """What a tap did, said with the leader after it ("Hand 3 recorded · Ann
+    leads with 12"), on the sheet read once after the change: a fresh sheet for
+    htmx, else a redirect."""
+    game = load_game(request, game_id)
+    display = display_of(game)
+    messages.add_message(request, level, f"Hand {number} {how} · {display.status}", extra_tags=extra_tags)
+    if request.htmx:
+        return render_sheet(request, game, display)
+    return redirect("two_way_street:sheet", game_id=game_id)
 
 
 @require_POST
 def hand_record(request, game_id: int):
-    game = load_game(request, game_id)
+    game = game_to_play(request, game_id)
     form = HandForm(request.POST, names=[player.name for player in game.players.all()])
     if not form.is_valid():
         return refused(request, game.pk, f"Nothing was recorded ({form.problem()}).")
@@ -129,14 +140,12 @@ def hand_record(request, game_id: int):
         )
     except RecordingError as error:
         return refused(request, game.pk, polite_refusal(number, error))
-    game = load_game(request, game.pk)
-    messages.success(request, what_happened(game, number, "recorded"), extra_tags="recorded")
-    return after_action(request, game.pk)
+    return done(request, game.pk, number, "recorded", level=messages.SUCCESS, extra_tags="recorded")
 
 
 @require_POST
 def hand_undo(request, game_id: int):
-    game = load_game(request, game_id)
+    game = game_to_play(request, game_id)
     form = UndoForm(request.POST)
     if not form.is_valid():
         return refused(request, game.pk, "Nothing was undone: the hand to undo was not named.")
@@ -144,9 +153,7 @@ def hand_undo(request, game_id: int):
         undone = services.hand_undo_last(game=game, expected_number=form.cleaned_data["number"])
     except RecordingError as error:
         return refused(request, game.pk, f"Nothing was undone: {error}.")
-    game = load_game(request, game.pk)
-    messages.info(request, what_happened(game, undone.number, "undone"), extra_tags="undone")
-    return after_action(request, game.pk)
+    return done(request, game.pk, undone.number, "undone", extra_tags="undone")
 
 
 @require_http_methods(["GET", "POST"])
@@ -172,9 +179,7 @@ def hand_change(request, game_id: int, number: int):
             except RecordingError as error:
                 form.add_error(None, f"Nothing was changed: {error}.")
             else:
-                game = load_game(request, game.pk)
-                messages.info(request, what_happened(game, number, "changed"))
-                return redirect("two_way_street:sheet", game_id=game.pk)
+                return done(request, game.pk, number, "changed")
         status = 400
     else:
         initial = {"number": number, "revision": game.revision, "tricks_in_hand": hand.tricks_in_hand}
@@ -234,7 +239,7 @@ def blank_pdf(request):
             game_id = request.GET["game"]
             if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
                 raise ValueError(f"game must be a game's number, not {game_id[:20]!r}")
-            names = list(load_game(request, int(game_id)).players.values_list("name", flat=True))
+            names = game_to_play(request, int(game_id)).names
         else:
             names = [""] * pdf.blank_player_count(request.GET.get("players"))
     except ValueError as error:
@@ -250,7 +255,7 @@ def ratings_csv(request, game_id: int):
     if display.ratings is None:
         raise Http404("This game has no ratings record.")
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{pdf.sheet_filename(display)[:-4]}-ratings.csv"'
+    response["Content-Disposition"] = f'attachment; filename="{pdf.sheet_stem(display)}-ratings.csv"'
     response.write("\ufeff")  # a spreadsheet then reads the names' accents right
     writer = csv.writer(response)
     writer.writerow(["date", "time", "target", "mark", "place", "player", "score"])

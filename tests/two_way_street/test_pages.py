@@ -245,10 +245,26 @@ def test_the_ratings_csv_is_spreadsheet_safe(client, user):
         target=12, date=datetime.date(2026, 7, 9), user=user,
     )
     record(game, WORKED_HANDS)
-    content = client.get(reverse("two_way_street:ratings_csv", args=[game.pk])).content.decode("utf-8")
+    response = client.get(reverse("two_way_street:ratings_csv", args=[game.pk]))
+    assert 'filename="two-way-street-2026-07-09-cmd-ben-emile-ratings.csv"' in response["Content-Disposition"]
+    content = response.content.decode("utf-8")
     assert content.startswith("\ufeffdate,time,target,mark,place,player,score")
     assert ",1,'=cmd(),14" in content and ",4,Émile,6" in content
 
 
 def test_an_unfinished_game_has_no_ratings_csv(client, street):
     assert client.get(reverse("two_way_street:ratings_csv", args=[street.pk])).status_code == 404
+
+
+def test_recording_and_undoing_run_a_fixed_number_of_queries(client, street, django_assert_max_num_queries):
+    record(street, WORKED_HANDS[:2])
+    # The session and the user; the game and its players; the service (the
+    # lock, the hands, the hand saved once, the summary, with their savepoints);
+    # the sheet read once after the change (game, players, hands).
+    with django_assert_max_num_queries(15):
+        client.post(
+            reverse("two_way_street:hand_record", args=[street.pk]), hand_post(WORKED_HANDS[2], 3), headers=HTMX
+        )
+    with django_assert_max_num_queries(13):
+        client.post(reverse("two_way_street:hand_undo", args=[street.pk]), {"number": 3}, headers=HTMX)
+    assert Hand.objects.count() == 2

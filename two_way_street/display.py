@@ -106,7 +106,6 @@ class SheetDisplay:
     status: str
     finished: bool
     full: bool
-    winner_name: str | None
     next_hand_number: int | None
     next_entries: tuple[EntryDefault, ...]
     next_tricks_in_hand: int | None
@@ -116,10 +115,6 @@ class SheetDisplay:
     @property
     def last_hand(self) -> HandView | None:
         return self.hands[-1] if self.hands else None
-
-    @property
-    def announcement(self) -> str:
-        return self.status
 
     @property
     def player_count(self) -> int:
@@ -217,15 +212,14 @@ def sheet_display(
                 ),
             )
         )
-    totals = state.totals or (0,) * len(names)
-    places = state.places or tuple(rules.places(totals))
+    # Before the first hand everybody is level on 0: nobody leads, no places yet.
     leaders = set(state.leaders) if state.hands else set()
     standings = tuple(
         Standing(
             seat=index + 1,
             name=name,
-            total=totals[index],
-            place=str(places[index]) if state.hands else "",
+            total=state.totals[index],
+            place=str(state.places[index]) if state.hands else "",
             leads=index in leaders,
             wins=state.winner == index,
         )
@@ -257,7 +251,6 @@ def sheet_display(
         status=standings_status(names, state),
         finished=state.finished,
         full=state.full,
-        winner_name=None if state.winner is None else names[state.winner],
         next_hand_number=state.next_hand_number,
         next_entries=next_entries,
         next_tricks_in_hand=hands[-1].tricks_in_hand if hands else None,

@@ -84,12 +84,13 @@ def partnerships_named(player: str, partnerships: QuerySet[Partnership] | None =
     every database (SQLite's LIKE ignores the case of ASCII letters only);
     partnerships are few.
     """
+    matches = history.name_search(player)
     return [
         pk
         for pk, odd_name, even_name in (
             Partnership.objects.all() if partnerships is None else partnerships
         ).values_list("pk", "odd_name", "even_name")
-        if history.name_matches(player, odd_name) or history.name_matches(player, even_name)
+        if matches(odd_name) or matches(even_name)
     ]
 
 

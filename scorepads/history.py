@@ -24,9 +24,11 @@ def folded(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
 
 
-def name_matches(search: str, name: str) -> bool:
-    """Whether a player's ``name`` holds what was searched, ignoring case and accents."""
-    return folded(search) in folded(name)
+def name_search(search: str) -> Callable[[str], bool]:
+    """Whether a player's name holds what was searched, ignoring case and
+    accents: the search is folded once, for all the names it is asked about."""
+    needle = folded(search)
+    return lambda name: needle in folded(name)
 
 
 @dataclass(frozen=True)

@@ -62,11 +62,12 @@ def last_players(user) -> list[Player]:
 def players_named(player: str, games: QuerySet[Game]) -> list[int]:
     """The ids of ``games`` with a player whose name holds ``player``, ignoring
     case and accents (matched in Python: no database does both alike)."""
+    matches = history.name_search(player)
     return sorted(
         {
             game_id
             for game_id, name in Player.objects.filter(game__in=games).values_list("game_id", "name")
-            if history.name_matches(player, name)
+            if matches(name)
         }
     )
 

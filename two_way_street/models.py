@@ -106,8 +106,3 @@ class Hand(NumberedEntry):
 
     def __str__(self) -> str:
         return f"hand {self.number} of {self.game}"
-
-    @property
-    def entries(self) -> list[rules.PlayerResult]:
-        return [rules.PlayerResult(tricks, rules.Direction(direction), rules.Choice(choice))
-                for tricks, direction, choice in self.results]

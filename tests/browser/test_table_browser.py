@@ -208,3 +208,20 @@ def test_thirteen_marks_in_one_column_stay_on_one_line(live_server, phone, game)
     assert len(tops) == 1 and cell.bounding_box()["height"] == height
     last, box = marks.nth(12).bounding_box(), cell.bounding_box()
     assert last["x"] + last["width"] <= box["x"] + box["width"]
+
+
+def test_a_double_tap_on_start_starts_one_game(live_server, phone):
+    for gap in GAPS_MS:
+        phone.goto(live_server.url)
+        phone.get_by_label("Odd partner (learned the game first)").fill("Jon")
+        phone.get_by_label("Even partner").fill("Richard")
+        games = Game.objects.count()
+        start = phone.get_by_role("button", name="Start the game")
+        start.scroll_into_view_if_needed()
+        x, y = center(phone, start)
+        phone.touchscreen.tap(x, y)
+        phone.wait_for_timeout(gap)
+        phone.touchscreen.tap(x, y)
+        phone.wait_for_timeout(150)
+        phone.wait_for_load_state("networkidle")
+        assert Game.objects.count() == games + 1, f"Start the game, taps {gap} ms apart"

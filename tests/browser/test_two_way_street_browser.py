@@ -189,3 +189,47 @@ def test_the_two_way_street_pages_have_no_accessibility_violation(live_server, c
         found["the sheet of a game in progress"] = problems
     page.context.close()
     assert found == {}
+
+
+def test_a_double_tap_changes_the_sheet_once(live_server, phone):
+    """Every button that writes, tapped twice at the same spot 50 to 900 ms
+    apart: one game, one hand, one undo, one change."""
+    from tests.browser.test_table_browser import GAPS_MS, center, double_tap
+
+    def tap_twice(page, locator, gap_ms):
+        """As double_tap, on a page that is left (no sheet to settle)."""
+        locator.scroll_into_view_if_needed()
+        x, y = center(page, locator)
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(gap_ms)
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(150)
+        page.wait_for_load_state("networkidle")
+
+    for gap in GAPS_MS:
+        phone.goto(f"{live_server.url}/two-way-street/")
+        for number, name in enumerate(NAMES[:3], start=1):
+            phone.get_by_label(f"Player {number}", exact=True).fill(name)
+        games = Game.objects.count()
+        tap_twice(phone, phone.get_by_role("button", name="Start the game"), gap)
+        assert Game.objects.count() == games + 1, f"Start the game, taps {gap} ms apart"
+    game = Game.objects.order_by("-pk").first()
+    phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    hand = [(1, H, D), (1, H, D), (0, H, D)]  # 2, 2, 0 a hand: four hands end nothing
+    for number, gap in enumerate(GAPS_MS, start=1):
+        enter_hand(phone, hand)
+        double_tap(phone, phone.get_by_role("button", name=f"Record hand {number}"), gap)
+        assert len(stored(phone)) == number, f"Record, taps {gap} ms apart"
+    for left, gap in zip((3, 2), GAPS_MS[::2]):
+        undo = phone.locator(".corrections button")
+        undo.scroll_into_view_if_needed()
+        double_tap(phone, undo, gap)
+        assert len(stored(phone)) == left, f"Undo, taps {gap} ms apart"
+    for gap in GAPS_MS:
+        phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/hands/1/")
+        revision = Game.objects.get(pk=game.pk).revision
+        tricks = int(phone.locator("#change-tricks-1").input_value())
+        phone.locator('[data-for="change-tricks-1"]', has_text="+").tap()
+        tap_twice(phone, phone.get_by_role("button", name="Save hand 1"), gap)
+        assert Game.objects.get(pk=game.pk).revision == revision + 1, f"Save, taps {gap} ms apart"
+        assert stored(phone)[0][0][0] == tricks + 1

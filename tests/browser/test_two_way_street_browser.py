@@ -194,17 +194,7 @@ def test_the_two_way_street_pages_have_no_accessibility_violation(live_server, c
 def test_a_double_tap_changes_the_sheet_once(live_server, phone):
     """Every button that writes, tapped twice at the same spot 50 to 900 ms
     apart: one game, one hand, one undo, one change."""
-    from tests.browser.test_table_browser import GAPS_MS, center, double_tap
-
-    def tap_twice(page, locator, gap_ms):
-        """As double_tap, on a page that is left (no sheet to settle)."""
-        locator.scroll_into_view_if_needed()
-        x, y = center(page, locator)
-        page.touchscreen.tap(x, y)
-        page.wait_for_timeout(gap_ms)
-        page.touchscreen.tap(x, y)
-        page.wait_for_timeout(150)
-        page.wait_for_load_state("networkidle")
+    from tests.browser.test_table_browser import GAPS_MS, double_tap, tap_twice
 
     for gap in GAPS_MS:
         phone.goto(f"{live_server.url}/two-way-street/")
@@ -221,9 +211,7 @@ def test_a_double_tap_changes_the_sheet_once(live_server, phone):
         double_tap(phone, phone.get_by_role("button", name=f"Record hand {number}"), gap)
         assert len(stored(phone)) == number, f"Record, taps {gap} ms apart"
     for left, gap in zip((3, 2), GAPS_MS[::2]):
-        undo = phone.locator(".corrections button")
-        undo.scroll_into_view_if_needed()
-        double_tap(phone, undo, gap)
+        double_tap(phone, phone.locator(".corrections button"), gap)
         assert len(stored(phone)) == left, f"Undo, taps {gap} ms apart"
     for gap in GAPS_MS:
         phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/hands/1/")

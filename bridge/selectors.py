@@ -29,11 +29,7 @@ def recent_rulings(user, limit: int = 10) -> list[RulingRow]:
 def rulings_in_history(user, filters: history.HistoryFilters) -> QuerySet[Ruling]:
     """The rulings ``user`` may see that ``filters`` match; the name search
     looks in the event's name and the director's note."""
-    rulings = rulings_visible_to(user)
-    if filters.date_from is not None:
-        rulings = rulings.filter(date__gte=filters.date_from)
-    if filters.date_to is not None:
-        rulings = rulings.filter(date__lte=filters.date_to)
+    rulings = history.within_dates(rulings_visible_to(user), filters)
     if filters.player.strip():
         matches = history.name_search(filters.player)
         found = [pk for pk, event, note in rulings.values_list("pk", "event", "note") if matches(event) or matches(note)]

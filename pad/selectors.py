@@ -101,10 +101,7 @@ def games_for_history(filters: GameFilters = GameFilters(), *, user) -> QuerySet
         games = games.filter(partnership=filters.partnership)
     if filters.result is not None:
         games = games.filter(result=filters.result.value)
-    if filters.date_from is not None:
-        games = games.filter(date__gte=filters.date_from)
-    if filters.date_to is not None:
-        games = games.filter(date__lte=filters.date_to)
+    games = history.within_dates(games, filters)
     if filters.player.strip():
         games = games.filter(partnership__in=partnerships_named(filters.player, partnerships_of(user)))
     return games.order_by("-date", "-id")

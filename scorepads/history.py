@@ -40,6 +40,15 @@ class HistoryFilters:
     date_to: datetime.date | None = None
 
 
+def within_dates(games: QuerySet, filters) -> QuerySet:
+    """``games`` (with a ``date``) from ``filters.date_from`` to ``filters.date_to``, where given."""
+    if filters.date_from is not None:
+        games = games.filter(date__gte=filters.date_from)
+    if filters.date_to is not None:
+        games = games.filter(date__lte=filters.date_to)
+    return games
+
+
 @dataclass(frozen=True)
 class GameKind:
     slug: str  # the game in URLs (the history's ``game`` filter)

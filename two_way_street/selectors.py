@@ -74,11 +74,7 @@ def players_named(player: str, games: QuerySet[Game]) -> list[int]:
 
 def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
     """The games ``user`` may see that ``filters`` match."""
-    games = games_visible_to(user)
-    if filters.date_from is not None:
-        games = games.filter(date__gte=filters.date_from)
-    if filters.date_to is not None:
-        games = games.filter(date__lte=filters.date_to)
+    games = history.within_dates(games_visible_to(user), filters)
     if filters.player.strip():
         games = games.filter(pk__in=players_named(filters.player, games))
     return games.order_by("-date", "-id")

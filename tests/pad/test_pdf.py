@@ -280,16 +280,16 @@ def test_hostile_names_print_as_text_and_fetch_nothing(client, fetched, user):
     game_text, blank_text = text_of(game_content), text_of(blank_content)
     for text in (game_text, blank_text):  # long names wrap: compare without the spaces
         assert squashed(HOSTILE_ODD) in squashed(text) and squashed(HOSTILE_EVEN) in squashed(text)
-    static = sheets.static_url("pad/")
+    ours = (sheets.static_url("pad/"), sheets.static_url("scorepads/"))
     assert fetched, "the stylesheet and fonts come through the fetcher"
-    assert all(url.startswith(static) for url in fetched), fetched
+    assert all(url.startswith(ours) for url in fetched), fetched
     assert not any("passwd" in url or "example.com" in url for url in fetched)
 
 
 def test_the_fetcher_serves_static_files_from_disk():
     font = sheets.fetch_static(sheets.static_url("pad/fonts/DejaVuSans.ttf"))
     assert font.read()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
-    stylesheet = sheets.fetch_static(sheets.static_prefix() + "pad/print.css")
+    stylesheet = sheets.fetch_static(sheets.static_prefix() + "scorepads/print-fonts.css")
     assert b"@font-face" in stylesheet.read()
     assert stylesheet.content_type == "text/css"
 

@@ -16,9 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from bridge import calculator, pdf, selectors, services
 from bridge.forms import CalculationForm, RulingForm, sentence
 from bridge.models import Ruling
-from scorepads.pdf import cached
 from scorepads.recording import RecordingError
-from scorepads.views import bad_request, page_size, pdf_response
+from scorepads.views import printed
 
 CALCULATOR_TEMPLATE = "bridge/calculator.html"
 
@@ -119,15 +118,12 @@ def ruling_context(ruling: Ruling) -> dict:
 def ruling_pdf(request, ruling_id: int):
     """The ruling for the appeals file (``?size=letter`` for US Letter)."""
     ruling = found(request, ruling_id)
-    try:
-        size = page_size(request)
-    except ValueError as error:
-        return bad_request(str(error))
-    content = cached(
-        pdf.ruling_cache_key(ruling, size),
-        lambda: pdf.render_ruling(ruling_context(ruling), size),
+    return printed(
+        request,
+        cache_key=lambda size: pdf.ruling_cache_key(ruling, size),
+        render=lambda size: pdf.render_ruling(ruling_context(ruling), size),
+        filename=pdf.ruling_filename(ruling),
     )
-    return pdf_response(content, pdf.ruling_filename(ruling))
 
 
 @require_POST

@@ -11,8 +11,7 @@ from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
 from pad.display import pad_display
-from scorepads.pdf import cached
-from scorepads.views import bad_request, page_size, pdf_response
+from scorepads.views import bad_request, page_size, pdf_response, printed
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -23,16 +22,12 @@ def game_pad_pdf(request, game_id: int):
     game = get_object_or_404(
         selectors.games_visible_to(request.user).select_related("partnership"), pk=game_id
     )
-    try:
-        size = page_size(request)
-    except ValueError as error:
-        return bad_request(str(error))
-
-    def render() -> bytes:
-        return pdf.render_game_pad(pad_display(game, selectors.hands_in_order(game)), size)
-
-    content = cached(pdf.game_pad_cache_key(game.pk, game.revision, size), render)
-    return pdf_response(content, pdf.game_pad_filename(game.partnership, game.date))
+    return printed(
+        request,
+        cache_key=lambda size: pdf.game_pad_cache_key(game.pk, game.revision, size),
+        render=lambda size: pdf.render_game_pad(pad_display(game, selectors.hands_in_order(game)), size),
+        filename=pdf.game_pad_filename(game.partnership, game.date),
+    )
 
 
 @require_GET

@@ -100,7 +100,7 @@ def test_the_calculator_fits_a_phone(live_server, chromium, log_in, size, screen
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_calculator_pages_have_no_accessibility_violation(live_server, chromium, log_in, user, scheme):
+def test_the_calculator_pages_have_no_accessibility_violation(live_server, chromium, log_in, user, scheme, screenshot):
     if not AXE.exists():
         pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
     from bridge import calculator, services
@@ -120,6 +120,7 @@ def test_the_calculator_pages_have_no_accessibility_violation(live_server, chrom
         if fill:
             enter_example_1(page)
             page.wait_for_selector("#working .final")
+            screenshot(page, f"bridge-390x844-{scheme}-example-1")
         for details in page.locator("details").all():
             details.evaluate("element => element.open = true")
         if problems := violations(page):

@@ -5,10 +5,10 @@ shows. Laid out with ``static/bridge/print.css`` by :mod:`scorepads.pdf`."""
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from django.utils.text import slugify
 
 from bridge.models import Ruling
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
+from scorepads.views import name_slug
 
 STYLESHEET = "bridge/print.css"
 
@@ -27,5 +27,5 @@ def ruling_cache_key(ruling: Ruling, size: str) -> str:
 
 def ruling_filename(ruling: Ruling) -> str:
     """Like ``ruling-2026-11-23-spring-pairs-board-7.pdf``."""
-    event = slugify(ruling.event)[:40].strip("-") or "event"
+    event = name_slug(ruling.event)[:40].strip("-") or "event"
     return f"ruling-{ruling.date.isoformat()}-{event}-board-{ruling.board}.pdf"

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import datetime
 
-from django.utils.text import slugify
-
 from pad import rules
 from pad.display import PadDisplay
 from pad.models import Partnership
 from pad.statistics import Tally, statistic_values
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting
+from scorepads.views import name_slug
 
 STYLESHEET = "pad/print.css"
 BLANK_INNINGS = 13
@@ -116,7 +115,7 @@ def game_pad_cache_key(game_id: int, revision: int, size: str) -> str:
 
 
 def _name_slug(name: str, fallback: str) -> str:
-    return slugify(name) or fallback
+    return name_slug(name) or fallback
 
 
 def game_pad_filename(partnership: Partnership, date: datetime.date) -> str:

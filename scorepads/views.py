@@ -3,9 +3,12 @@ and their parameters."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
+from urllib.parse import quote
 
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.utils.text import slugify
 
 from scorepads import pdf
 from scorepads.recording import RecordingError
@@ -21,12 +24,24 @@ def bad_request(message: str) -> HttpResponseBadRequest:
     return HttpResponseBadRequest(message + "\n", content_type="text/plain; charset=utf-8")
 
 
+def name_slug(text: str) -> str:
+    """A name as part of a download's file name: accents dropped, every script
+    kept ("Zoë Ann" -> "zoe-ann", "王小明" -> "王小明"); "" when nothing is left."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return slugify("".join(char for char in decomposed if not unicodedata.combining(char)), allow_unicode=True)
+
+
+def attachment_header(filename: str) -> str:
+    """The Content-Disposition of a download named ``filename``: the name itself
+    (RFC 6266 ``filename*``, any script) and an ASCII stand-in for old clients."""
+    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in filename)
+    if fallback == filename:
+        return f'attachment; filename="{filename}"'
+    return f"attachment; filename=\"{fallback}\"; filename*=utf-8''{quote(filename, safe='')}"
+
+
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
-    return HttpResponse(
-        content,
-        content_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return HttpResponse(content, content_type="application/pdf", headers={"Content-Disposition": attachment_header(filename)})
 
 
 def page_size(request) -> str:

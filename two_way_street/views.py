@@ -18,6 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorepads.recording import RecordingError
 from scorepads.views import (
+    attachment_header,
     bad_request,
     page_size,
     pdf_response,
@@ -255,7 +256,7 @@ def ratings_csv(request, game_id: int):
     if display.ratings is None:
         raise Http404("This game has no ratings record.")
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{pdf.sheet_stem(display)}-ratings.csv"'
+    response["Content-Disposition"] = attachment_header(f"{pdf.sheet_stem(display)}-ratings.csv")
     response.write("\ufeff")  # a spreadsheet then reads the names' accents right
     writer = csv.writer(response)
     writer.writerow(["date", "time", "target", "mark", "place", "player", "score"])

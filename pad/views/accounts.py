@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_ratelimit.decorators import ratelimit
 
 from pad import accounts
+from scorepads.views import attachment_header
 
 EMAIL_HELP = "Optional. Only for a link to set a new password if you forget yours."
 
@@ -122,12 +123,8 @@ def account_data(request):
     return JsonResponse(
         accounts.account_data(request.user),
         json_dumps_params={"ensure_ascii": False},
-        headers={"Content-Disposition": f'attachment; filename="{ascii_filename(name)}"'},
+        headers={"Content-Disposition": attachment_header(name)},
     )
-
-
-def ascii_filename(name: str) -> str:
-    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
 
 
 @require_http_methods(["GET", "POST"])

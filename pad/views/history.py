@@ -17,7 +17,6 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict, Stre
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
@@ -26,7 +25,7 @@ from pad import rules, selectors, statistics
 from pad.exchange import export_document
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
-from scorepads.views import spreadsheet_safe
+from scorepads.views import attachment_header, name_slug, spreadsheet_safe
 
 GAMES_PER_PAGE = 25
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
@@ -267,9 +266,7 @@ def games_csv(request: HttpRequest) -> StreamingHttpResponse:
     return StreamingHttpResponse(
         (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters, user=request.user))),
         content_type="text/csv; charset=utf-8",
-        headers={
-            "Content-Disposition": f'attachment; filename="{attachment_name("gorilla-games", "csv")}"'
-        },
+        headers={"Content-Disposition": attachment_header(attachment_name("gorilla-games", "csv"))},
     )
 
 
@@ -277,7 +274,7 @@ def json_attachment(document: dict, stem: str) -> JsonResponse:
     return JsonResponse(
         document,
         json_dumps_params={"ensure_ascii": False},
-        headers={"Content-Disposition": f'attachment; filename="{attachment_name(stem, "json")}"'},
+        headers={"Content-Disposition": attachment_header(attachment_name(stem, "json"))},
     )
 
 
@@ -291,7 +288,7 @@ def games_json(request: HttpRequest) -> JsonResponse:
 def partnership_games_json(request: HttpRequest, partnership_id: int) -> JsonResponse:
     partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
     games = selectors.games_for_export(selectors.GameFilters(partnership=partnership), user=request.user)
-    stem = slugify(f"gorilla {partnership.odd_name} {partnership.even_name}") or "gorilla-games"
+    stem = name_slug(f"gorilla {partnership.odd_name} {partnership.even_name}") or "gorilla-games"
     return json_attachment(export_document(games), stem)
 
 

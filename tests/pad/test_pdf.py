@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from pad import pdf, services
 from scorepads import pdf as sheets
 from pad.models import Partnership
+from tests.browser.conftest import ARTIFACTS
 from tests.conftest import record_outcomes
 
 # The reference example (7-7 after 14 hands), then P M I M to 9-9 and two made
@@ -233,10 +234,54 @@ def test_blank_pad_of_an_unknown_partnership_is_404(client, db):
     assert client.get(reverse("partnership_blank_pdf", args=[999])).status_code == 404
 
 
-def test_file_names_are_slugs_of_the_names():
-    partnership = Partnership(odd_name="Zoë Ann", even_name="李")
+def test_file_names_are_slugs_of_the_names_in_any_script():
     date = datetime.date(2026, 1, 2)
-    assert pdf.blank_pad_filename(partnership, date) == "gorilla-blank-2026-01-02-zoe-ann-even.pdf"
+    assert pdf.blank_pad_filename(Partnership(odd_name="Zoë Ann", even_name="李"), date) == "gorilla-blank-2026-01-02-zoe-ann-李.pdf"
+    assert pdf.blank_pad_filename(Partnership(odd_name="🦍", even_name="مريم"), date) == "gorilla-blank-2026-01-02-odd-مريم.pdf"
+
+
+def test_a_unicode_file_name_is_sent_as_rfc_6266_says(client, user):
+    partnership = services.partnership_get_or_create(odd_name="王小明", even_name="Jon", user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    disposition = game_pdf(client, game)["Content-Disposition"]
+    assert disposition == (
+        'attachment; filename="gorilla-2026-07-09-___-jon.pdf"; '
+        "filename*=utf-8''gorilla-2026-07-09-%E7%8E%8B%E5%B0%8F%E6%98%8E-jon.pdf"
+    )
+
+
+# Names in every script a player may write, and the longest a name may be.
+WORLD_NAMES = [("Émile Zoë", "王小明"), ("مريم", "🦍 Jon 🃏"), ("山田太郎", "김민준"), ("A" * 30 + " " + "B" * 29, "Ødegård-Ålesund")]
+
+
+@pytest.mark.parametrize(("odd", "even"), WORLD_NAMES)
+def test_every_name_prints_in_a_font_that_has_it(client, user, odd, even):
+    """Accented, CJK, Arabic, emoji and 60-character names print as text, each
+    glyph from a font that has it: the bundled one, or the Noto fonts that both
+    README commands install, never an empty box."""
+    partnership = services.partnership_get_or_create(odd_name=odd, even_name=even, user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    record_outcomes(game, "MPI")
+    content = game_pdf(client, game).content
+    text = text_of(content)
+    for name in (odd, even):
+        assert name.replace(" ", "") in text.replace(" ", "").replace("\n", "")
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+", 1)[1]
+        for page in reader(content).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    wanted = {"Pad-Sans"}
+    if any("\u4e00" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af" for char in odd + even):
+        wanted.add("Noto-Sans-CJK")
+    if any(ord(char) > 0x1F000 for char in odd + even):
+        wanted.add("Noto-Color-Emoji")
+    assert all(any(font.startswith(name) for font in fonts) for name in wanted), fonts
+    # Rendered to be looked at: test-artifacts/pdf-names-N-1.png
+    ARTIFACTS.mkdir(exist_ok=True)
+    stem = ARTIFACTS / f"pdf-names-{WORLD_NAMES.index((odd, even)) + 1}"
+    stem.with_suffix(".pdf").write_bytes(content)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(stem.with_suffix(".pdf")), str(stem)], check=True)
 
 
 # -- nothing fetched but the app's static files -------------------------------------

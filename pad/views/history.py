@@ -21,10 +21,11 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from pad import rules, selectors, statistics
+from pad import pdf, rules, selectors, statistics
 from pad.exchange import export_document
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
+from scorepads.pdf import PAGE_SIZE_LABELS
 from scorepads.views import attachment_header, name_slug, spreadsheet_safe
 
 GAMES_PER_PAGE = 25
@@ -307,5 +308,8 @@ def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpRespons
             "can_invite": len(members) < MAX_MEMBERS,
             "invitation_url": invitation
             and request.build_absolute_uri(reverse("invitation_accept", args=[invitation.token])),
+            "page_sizes": PAGE_SIZE_LABELS.items(),
+            "max_copies": pdf.MAX_COPIES,
+            "today": timezone.localdate(),
         },
     )

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.urls import NoReverseMatch, reverse
 
 from pad import rules, selectors, services
@@ -521,3 +522,20 @@ def test_seed_demo_refuses_bad_arguments(db):
         call_command("seed_demo", games=5, partnerships=0)
     with pytest.raises(CommandError, match="--games"):
         call_command("seed_demo", games=-1)
+
+
+def test_seed_demo_gives_its_games_to_an_account(client, user, stranger):
+    out = io.StringIO()
+    call_command("seed_demo", games=12, partnerships=2, seed=5, user="jon", stdout=out)
+    assert "for jon." in out.getvalue()
+    assert Game.objects.count() == 12
+    assert all(list(p.members.all()) == [user] for p in Partnership.objects.all())
+    # Jon sees them in his history; another account does not.
+    assert client.get(reverse("game_list")).content.decode().count('class="history-row') == 12
+    assert not Game.objects.filter(partnership__members=stranger).exists()
+
+
+def test_seed_demo_refuses_an_unknown_account(db):
+    with pytest.raises(CommandError, match="no account called 'nobody'"):
+        call_command("seed_demo", games=1, user="nobody", stdout=io.StringIO())
+    assert not Game.objects.exists()

@@ -542,3 +542,25 @@ def test_blank_copies_are_laid_out_once(partnership, monkeypatch):
     content = pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), copies=pdf.MAX_COPIES)
     assert len(reader(content).pages) == pdf.MAX_COPIES
     assert len(layouts) == 1
+
+
+def test_the_partnership_page_prints_blank_pads_by_form(client, partnership):
+    page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
+    form = page.split('class="blank-pad-form"', 1)[1].split("</form>", 1)[0]
+    assert f'action="{reverse("partnership_blank_pdf", args=[partnership.pk])}"' in page
+    assert '<option value="a4">A4</option><option value="letter">US Letter</option>' in form
+    assert f'max="{pdf.MAX_COPIES}"' in form and f'value="{timezone.localdate().isoformat()}"' in form
+    # What the form sends: three US Letter pads dated 2026-07-09.
+    content = blank_pdf(client, partnership, size="letter", copies="3", date="2026-07-09").content
+    pages = reader(content).pages
+    assert len(pages) == 3 and pages[0].mediabox.height == 792
+    assert "Thursday 9 July 2026" in text_of(content)
+    # The date or the copies left empty: today, one pad.
+    content = blank_pdf(client, partnership, size="a4", copies="", date="").content
+    assert len(reader(content).pages) == 1
+
+
+def test_the_pad_page_offers_both_page_sizes(client, game):
+    page = client.get(reverse("game_pad", args=[game.pk])).content.decode()
+    url = reverse("game_pad_pdf", args=[game.pk])
+    assert f'href="{url}">Pad as PDF</a>' in page and f'href="{url}?size=letter"' in page

@@ -18,7 +18,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import JsonResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import timezone
@@ -120,9 +120,9 @@ def account(request):
 def account_data(request):
     """All of the account's games, as a ``gorilla-pad/1`` JSON download."""
     name = f"gorilla-pad-{request.user.get_username()}-{timezone.localdate().isoformat()}.json"
-    return JsonResponse(
+    return StreamingHttpResponse(
         accounts.account_data(request.user),
-        json_dumps_params={"ensure_ascii": False},
+        content_type="application/json",
         headers={"Content-Disposition": attachment_header(name)},
     )
 

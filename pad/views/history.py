@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import csv
 import datetime
+import itertools
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,11 +23,11 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from pad import pdf, rules, selectors, statistics
-from pad.exchange import export_document
+from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
 from scorepads.pdf import PAGE_SIZE_LABELS
-from scorepads.views import attachment_header, name_slug, spreadsheet_safe
+from scorepads.views import attachment_header, bad_request, form_problem, name_slug, spreadsheet_safe
 
 GAMES_PER_PAGE = 25
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
@@ -223,8 +224,9 @@ def csv_counts() -> list[statistics.StoredCount]:
 def csv_header() -> list[str]:
     return [
         "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
-        *(statistic.heading for statistic in statistics.STATISTICS),
+        *(heading for statistic in statistics.STATISTICS for heading in statistic.csv_headings),
         *(count.heading for count in csv_counts()),
+        "notes",
     ]
 
 
@@ -236,6 +238,9 @@ class Echo:
 
 
 def csv_rows(games):
+    """The rows of the CSV export, the header first. A spreadsheet reads it as
+    written: names and notes never run as formulas, every count is a number of
+    its own, and the file starts with a byte order mark (Excel reads UTF-8 then)."""
     yield csv_header()
     counts = csv_counts()
     for game in games.iterator(chunk_size=2000):
@@ -251,8 +256,9 @@ def csv_rows(games):
             game.fates_score,
             result.slug,
             result.winner or "",
-            *(value.value for value in statistics.statistic_values(tally, names)),
+            *(cell for value in statistics.statistic_values(tally, names) for cell in value.cells),
             *(tally[count.field] for count in counts),
+            spreadsheet_safe(game.notes),
         ]
 
 
@@ -260,37 +266,54 @@ def attachment_name(stem: str, extension: str) -> str:
     return f"{stem}-{timezone.localdate().isoformat()}.{extension}"
 
 
+def export_filters(request: HttpRequest) -> GameFilterForm:
+    """The filters of an export; ValueError naming the first that cannot be used
+    (a list shows what it can, but an export must not quietly hold everything)."""
+    form = read_filters(request)
+    if form.errors:
+        raise ValueError(f"nothing was exported: {form_problem(form)}")
+    return form
+
+
 @require_GET
 def games_csv(request: HttpRequest) -> StreamingHttpResponse:
-    filters = read_filters(request).filters()
+    try:
+        filters = export_filters(request).filters()
+    except ValueError as error:
+        return bad_request(str(error))
     writer = csv.writer(Echo())
+    rows = (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters, user=request.user)))
     return StreamingHttpResponse(
-        (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters, user=request.user))),
+        itertools.chain(["\ufeff"], rows),
         content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": attachment_header(attachment_name("gorilla-games", "csv"))},
     )
 
 
-def json_attachment(document: dict, stem: str) -> JsonResponse:
-    return JsonResponse(
-        document,
-        json_dumps_params={"ensure_ascii": False},
+def json_attachment(games, stem: str) -> StreamingHttpResponse:
+    """``games`` (with their hands) as a ``gorilla-pad/1`` download, streamed."""
+    return StreamingHttpResponse(
+        export_text(games),
+        content_type="application/json",
         headers={"Content-Disposition": attachment_header(attachment_name(stem, "json"))},
     )
 
 
 @require_GET
-def games_json(request: HttpRequest) -> JsonResponse:
-    filters = read_filters(request).filters()
-    return json_attachment(export_document(selectors.games_for_export(filters, user=request.user)), "gorilla-games")
+def games_json(request: HttpRequest) -> StreamingHttpResponse:
+    try:
+        filters = export_filters(request).filters()
+    except ValueError as error:
+        return bad_request(str(error))
+    return json_attachment(selectors.games_for_export(filters, user=request.user), "gorilla-games")
 
 
 @require_GET
-def partnership_games_json(request: HttpRequest, partnership_id: int) -> JsonResponse:
+def partnership_games_json(request: HttpRequest, partnership_id: int) -> StreamingHttpResponse:
     partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
     games = selectors.games_for_export(selectors.GameFilters(partnership=partnership), user=request.user)
     stem = name_slug(f"gorilla {partnership.odd_name} {partnership.even_name}") or "gorilla-games"
-    return json_attachment(export_document(games), stem)
+    return json_attachment(games, stem)
 
 
 @require_GET

@@ -31,8 +31,8 @@ def rulings_in_history(user, filters: history.HistoryFilters) -> QuerySet[Ruling
     looks in the event's name and the director's note."""
     rulings = history.within_dates(rulings_visible_to(user), filters)
     if filters.player.strip():
-        matches = history.name_search(filters.player)
-        found = [pk for pk, event, note in rulings.values_list("pk", "event", "note") if matches(event) or matches(note)]
+        matches = history.names_search(filters.player)
+        found = [pk for pk, event, note in rulings.values_list("pk", "event", "note") if matches((event, note))]
         rulings = rulings.filter(pk__in=found)
     return rulings.order_by("-date", "-id")
 

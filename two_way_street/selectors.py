@@ -60,16 +60,14 @@ def last_players(user) -> list[Player]:
 
 
 def players_named(player: str, games: QuerySet[Game]) -> list[int]:
-    """The ids of ``games`` with a player whose name holds ``player``, ignoring
-    case and accents (matched in Python: no database does both alike)."""
-    matches = history.name_search(player)
-    return sorted(
-        {
-            game_id
-            for game_id, name in Player.objects.filter(game__in=games).values_list("game_id", "name")
-            if matches(name)
-        }
-    )
+    """The ids of ``games`` whose players' names answer ``player`` (one name,
+    part of it, or several), ignoring case and accents (matched in Python: no
+    database does both alike)."""
+    matches = history.names_search(player)
+    names: dict[int, list[str]] = {}
+    for game_id, name in Player.objects.filter(game__in=games).values_list("game_id", "name"):
+        names.setdefault(game_id, []).append(name)
+    return sorted(game_id for game_id, players in names.items() if matches(players))
 
 
 def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:

@@ -42,6 +42,7 @@ FILTER_NAMES = {
     "result": "result",
     "date_from": "from date",
     "date_to": "to date",
+    "sort": "order",
 }
 
 
@@ -101,6 +102,12 @@ class GameFilterForm(forms.Form):
     )
     date_from = FilterDateField(label="From", required=False)
     date_to = FilterDateField(label="To", required=False)
+    sort = forms.ChoiceField(
+        label="Order",
+        choices=[("", "Newest first"), *((key, order.label) for key, order in selectors.GAME_ORDERS.items())],
+        required=False,
+        error_messages={"invalid_choice": "“%(value)s” is not an order the list knows."},
+    )
 
     def clean(self):
         cleaned = super().clean()
@@ -111,13 +118,16 @@ class GameFilterForm(forms.Form):
             for name in ("partnership", "result"):
                 if cleaned.get(name):
                     self.add_error(name, f"Only Gorilla games have a {FILTER_NAMES[name]}.")
+            if (order := selectors.GAME_ORDERS.get(cleaned.get("sort"))) and order.gorilla_only:
+                self.add_error("sort", "Only Gorilla games are listed by their score.")
         return cleaned
 
     def kinds(self) -> list[history.GameKind] | None:
         """The kinds of game listed: one, or every kind (None). A partnership or
         a result lists Gorilla games only."""
         data = self.cleaned_data
-        if data.get("partnership") or data.get("result"):
+        order = selectors.GAME_ORDERS.get(data.get("sort"))
+        if data.get("partnership") or data.get("result") or (order and order.gorilla_only):
             return [history.kind(GORILLA)]
         slug = data.get("game")
         return [history.kind(slug)] if slug else None
@@ -143,7 +153,8 @@ class GameFilterForm(forms.Form):
     def problems(self) -> list[str]:
         """One sentence for each filter that was left out, saying why."""
         return [
-            f"{' '.join(errors)} The list is not filtered by {FILTER_NAMES[name]}."
+            f"{' '.join(errors)} "
+            + ("The list is newest first." if name == "sort" else f"The list is not filtered by {FILTER_NAMES[name]}.")
             for name, errors in self.errors.items()
             if name in FILTER_NAMES
         ]
@@ -162,7 +173,11 @@ class GameFilterForm(forms.Form):
         return query
 
     def active_count(self) -> int:
-        return len([name for name in self.query() if name != "player"])
+        return len([name for name in self.query() if name not in ("player", "sort")])
+
+    def order(self) -> selectors.GameOrder | None:
+        """The order asked for; None for the newest first."""
+        return selectors.GAME_ORDERS.get(self.cleaned_data.get("sort"))
 
 
 def read_filters(request: HttpRequest) -> GameFilterForm:
@@ -178,14 +193,21 @@ def game_list(request: HttpRequest) -> HttpResponse:
     form = read_filters(request)
     filters = form.filters()
     kinds = form.kinds()
+    order = form.order()
     if kinds == [history.kind(GORILLA)]:
-        page = Paginator(selectors.games_for_history(filters, user=request.user), GAMES_PER_PAGE).get_page(
-            request.GET.get("page")
-        )
+        games = selectors.games_for_history(filters, user=request.user)
+        if order is not None:
+            games = games.order_by(*order.fields)
+        page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
         entries = [history.HistoryEntry(kinds[0], row) for row in selectors.game_rows(page.object_list)]
     else:
         page, entries = history.history_page(
-            request.user, form.common_filters(), request.GET.get("page"), per_page=GAMES_PER_PAGE, of_kinds=kinds
+            request.user,
+            form.common_filters(),
+            request.GET.get("page"),
+            per_page=GAMES_PER_PAGE,
+            of_kinds=kinds,
+            oldest_first=order is not None and order.oldest_first,
         )
     query = form.query()
     template_name = "pad/history/game_list.html"

@@ -584,3 +584,58 @@ def test_seed_demo_refuses_an_unknown_account(db):
     with pytest.raises(CommandError, match="no account called 'nobody'"):
         call_command("seed_demo", games=1, user="nobody", stdout=io.StringIO())
     assert not Game.objects.exists()
+
+
+# Searching for both partners, the order of the list, a PDF on each row
+
+
+@pytest.mark.parametrize(
+    ("search", "expected"),
+    [
+        ("jon richard", ["g5", "g4", "g3", "g2", "g1"]),
+        ("RICHARD jon", ["g5", "g4", "g3", "g2", "g1"]),
+        ("emile zoe", ["other"]),
+        ("jon zoë", []),  # each name of a different partnership
+        ("zo", ["other"]),
+    ],
+)
+def test_the_search_takes_one_name_or_both(client, known_games, search, expected):
+    assert listed_ids(client.get(LIST_URL, {"player": search, "game": "gorilla"})) == ids(known_games, *expected)
+
+
+@pytest.mark.parametrize(
+    ("sort", "expected"),
+    [
+        ("", ["g5", "g4", "g3", "g2", "g1", "other"]),
+        ("oldest", ["other", "g1", "g2", "g3", "g4", "g5"]),
+        ("best", ["g1", "g4", "g5", "g3", "g2", "other"]),
+        ("worst", ["g3", "g2", "other", "g5", "g4", "g1"]),  # ties: newest first
+    ],
+)
+def test_the_list_in_each_order(client, known_games, sort, expected):
+    response = client.get(LIST_URL, {"sort": sort} if sort else {})
+    assert listed_ids(response) == ids(known_games, *expected)
+    if sort:
+        assert f'<option value="{sort}" selected>' in response.content.decode()
+
+
+def test_an_order_by_score_is_for_gorilla_games_only(client, known_games):
+    page = client.get(LIST_URL, {"sort": "best", "game": "two-way-street"}).content.decode()
+    assert "Only Gorilla games are listed by their score. The list is newest first." in page
+    page = client.get(LIST_URL, {"sort": "sideways"}).content.decode()
+    assert "“sideways” is not an order the list knows. The list is newest first." in page
+    assert listed_ids(client.get(LIST_URL, {"sort": "sideways"})) == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
+
+
+def test_every_row_links_its_pdf(client, known_games):
+    page = client.get(LIST_URL).content.decode()
+    for game in known_games.values():
+        assert f'<a class="row-pdf" href="{reverse("game_pad_pdf", args=[game.pk])}"' in page
+
+
+def test_back_and_forward_ask_the_server_and_paging_scrolls_to_the_list(client, jon):
+    bulk_games(jon, 30)
+    page = client.get(LIST_URL).content.decode()
+    assert '<section id="game-results" class="game-results" aria-label="Games found" hx-history="false">' in page
+    pager = page.split('class="pager"', 1)[1].split("</nav>", 1)[0]
+    assert 'hx-swap="innerHTML show:#game-results:top"' in pager

@@ -22,7 +22,8 @@ STYLESHEET = "pad/print.css"
 BLANK_INNINGS = 13
 BLANK_INNINGS_AT_LEAST = 10  # when very long names leave less room
 ROOMY_INNINGS = 14  # rows of the ordinary pad; more innings than this get compact rows
-COMPACT_INNINGS = 22  # compact rows on one page (A4 and Letter)
+COMPACT_INNINGS = 20  # compact rows on one page (A4 and Letter); more get dense rows
+DENSE_INNINGS = 30  # dense rows on one page with the statistics; more go on to a second page
 MAX_COPIES = 20
 MEDIUM_NAMES = 22  # characters in both names together, beyond which the type is smaller
 LONG_NAMES = 40
@@ -30,10 +31,16 @@ LONG_NAMES = 40
 
 def chart_rows(innings: int) -> dict:
     """How the chart is ruled for ``innings`` rows: like a paper pad, the page is
-    ruled down to the statistics; a long game gets narrower rows, then more pages."""
-    compact = innings > ROOMY_INNINGS
-    ruled = COMPACT_INNINGS if compact else ROOMY_INNINGS
-    return {"compact": compact, "empty_rows": range(max(0, ruled - innings))}
+    ruled down to the statistics; a long game gets narrower rows (compact, then
+    dense: up to 30 innings the chart and the statistics share one page), then
+    more pages."""
+    if innings > COMPACT_INNINGS:
+        rows, ruled = "dense", DENSE_INNINGS
+    elif innings > ROOMY_INNINGS:
+        rows, ruled = "compact", COMPACT_INNINGS
+    else:
+        rows, ruled = "", ROOMY_INNINGS
+    return {"rows": rows, "empty_rows": range(max(0, ruled - innings))}
 
 
 def names_size(odd_name: str, even_name: str) -> str:

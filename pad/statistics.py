@@ -101,6 +101,7 @@ GAME_PRIDE_MEANINGS: dict[str, str] = {
     "?": "lost, never theirs to win",
 }
 NO_VALUE = "-"
+LONG_VALUE = 5  # characters of a value that fit a statistic's box in the big type: 47/92, not 52/102
 
 
 @dataclass(frozen=True)
@@ -240,6 +241,12 @@ class StatisticValue:
     in_games_list: bool
     names_odd_partner: bool = False
     cells: tuple = ()  # its cells in the CSV export, one per csv_headings
+
+    @property
+    def is_long(self) -> bool:
+        """Whether the value is too long for a statistic's box in the big type
+        (102/102): the printed pad writes it smaller."""
+        return len(self.value) > LONG_VALUE
 
 
 

@@ -56,9 +56,9 @@ def test_longest_run_of_made_hands_shows_everywhere(client, game):
 
 def test_the_longest_run_over_many_games_is_the_longest_of_any_game(client, partnership):
     first = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
-    record_outcomes(first, "MMMMIMM")
+    record_outcomes(first, "MMMMIMMMIMMM")  # won; runs of 4, 3 and 3
     second = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 10))
-    record_outcomes(second, "MMMMMI")
+    record_outcomes(second, "MMMMMIMMMMM")  # won; runs of 5 and 5
     page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
     tile = page[page.index("Longest run of M") :]
     assert '<span class="big">5</span>' in tile[:200]

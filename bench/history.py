@@ -7,6 +7,10 @@ with the Django test client in this one process and prints milliseconds per
 request (median and 95th percentile) and the queries each page runs. A trivial
 view, timed in the same run, gives the floor: the cost of a request through the
 same middleware that does nothing.
+
+Then the CSV and JSON exports of every game, streamed in full, beside the same
+exports of half the games: their time, size and peak memory. Streamed a chunk at
+a time, the peak for all the games stays within 1.5 times the peak for half.
 """
 
 from __future__ import annotations
@@ -133,9 +137,46 @@ def main() -> int:
             else:
                 slowest = max(slowest, p95)
             print(f"{label:44} {median:10.1f} {p95:8.1f} {query_count:8d} {median / baseline:7.0f}")
+        flat = exports(client, games)
     print(f"\nslowest p95 {slowest:.1f} ms; target under {TARGET_MS} ms: "
-          f"{'met' if slowest < TARGET_MS else 'NOT met'}")
-    return 0 if slowest < TARGET_MS else 1
+          f"{'met' if slowest < TARGET_MS else 'NOT met'}; exports' memory "
+          f"{'flat' if flat else 'NOT flat'} (all games within {FLAT_RATIO}x half of them)")
+    return 0 if slowest < TARGET_MS and flat else 1
+
+
+FLAT_RATIO = 1.5
+
+
+def exports(client, games: int) -> bool:
+    """The CSV and JSON downloads of every game and of about half of them:
+    time, size and the peak memory (tracemalloc) of streaming each. The exports
+    are streamed a chunk of games at a time, so the peak for all the games
+    should be about the peak for half (the baseline of this table)."""
+    import tracemalloc
+
+    from pad.models import Game
+
+    dates = list(Game.objects.order_by("date").values_list("date", flat=True))
+    half = dates[len(dates) // 2]
+    print(f"\n{'export (streamed in full)':44} {'games':>7} {'seconds':>8} {'MB':>7} {'peak MiB':>9} {'x half':>8}")
+    flat = True
+    for label, url in (("CSV", "/games/export.csv"), ("JSON", "/games/export.json")):
+        peaks = {}
+        for which, query in (("half", f"?date_from={half.isoformat()}"), ("all", "")):
+            start = time.perf_counter()
+            response = client.get(url + query)
+            assert response.status_code == 200, (url, response.status_code)
+            tracemalloc.start()
+            size = sum(len(piece) for piece in response.streaming_content)
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            seconds = time.perf_counter() - start
+            count = Game.objects.filter(date__gte=half).count() if query else games
+            peaks[which] = peak
+            ratio = peak / peaks["half"]
+            print(f"{label + ', ' + which:44} {count:7d} {seconds:8.1f} {size / 1e6:7.1f} {peak / 2**20:9.1f} {ratio:8.2f}")
+        flat &= peaks["all"] <= FLAT_RATIO * peaks["half"]
+    return flat
 
 
 if __name__ == "__main__":

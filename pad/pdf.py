@@ -12,11 +12,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
+from django.template.loader import render_to_string
+
 from pad import rules
 from pad.display import GorillaedHand, PadDisplay
 from pad.models import Partnership
 from pad.statistics import Tally, statistic_values
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting, write_pdf
 from scorepads.views import name_slug
 
 STYLESHEET = "pad/print.css"
@@ -26,6 +28,7 @@ ROOMY_INNINGS = 14  # rows of the ordinary pad; more innings than this get compa
 COMPACT_INNINGS = 20  # compact rows on one page (A4 and Letter); more get dense rows
 DENSE_INNINGS = 30  # dense rows on one page with the statistics; more go on to a second page
 MAX_COPIES = 20
+MAX_PADS = 12  # pads in one PDF of a list of games: a day's session fits, and it renders in a few seconds
 MEDIUM_NAMES = 22  # characters in both names together, beyond which the type is smaller
 LONG_NAMES = 40
 
@@ -61,21 +64,32 @@ def render_game_pad(
     """The game's score pad as PDF bytes, drawn from the live page's display
     context; after it, for the wallow, each hand gorillaed out at the table
     (``wallow``: both hands, the verdict and the solver's line)."""
-    rows = chart_rows(len(display.innings))
-    context = {
-        "pad": display,
-        "wallow": wallow,
-        "page_size": page_size_css(size),
-        "size": size,
-        "names_size": names_size(display.odd_name, display.even_name),
-        **rows,
-    }
-    tighter = {"empty_rows": range(0)} if rows["empty_rows"] else {}
+    context = {**pad_context(display, wallow), "page_size": page_size_css(size), "size": size}
+    tighter = {"empty_rows": range(0)} if context["empty_rows"] else {}
     # The wallow starts on a page of its own, after the pad's.
     pages = 1 + (1 if wallow else 0)
     return write_fitting(
         "pad/print/game.html", context, stylesheet=STYLESHEET, pages=pages, tighter=tighter, fetcher=fetcher
     )
+
+
+def pad_context(display: PadDisplay, wallow: Sequence[GorillaedHand] = ()) -> dict:
+    """What the print template of one pad needs, beside the page size."""
+    return {
+        "pad": display,
+        "wallow": wallow,
+        "names_size": names_size(display.odd_name, display.even_name),
+        **chart_rows(len(display.innings)),
+    }
+
+
+def render_game_pads(pads: Sequence[dict], size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
+    """Several games' pads in one PDF, each from a new page, as each prints on
+    its own: ``pads`` are :func:`pad_context` of each (at most ``MAX_PADS``)."""
+    if not 1 <= len(pads) <= MAX_PADS:
+        raise ValueError(f"a PDF of pads holds 1 to {MAX_PADS} games, not {len(pads)}")
+    context = {"pads": pads, "page_size": page_size_css(size), "size": size}
+    return write_pdf(render_to_string("pad/print/games.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 
 
 def render_blank_pads(

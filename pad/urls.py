@@ -53,6 +53,7 @@ urlpatterns = [
     path("games/", history.game_list, name="game_list"),
     path("games/export.csv", history.games_csv, name="games_csv"),
     path("games/export.json", history.games_json, name="games_json"),
+    path("games/pads.pdf", history.games_pdf, name="games_pdf"),
     path("partnerships/<int:partnership_id>/", history.partnership_detail, name="partnership_detail"),
     path(
         "partnerships/<int:partnership_id>/games.json",

@@ -23,11 +23,20 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from pad import pdf, rules, selectors, statistics
+from pad.display import pad_display, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
 from scorepads.pdf import PAGE_SIZE_LABELS
-from scorepads.views import attachment_header, bad_request, form_problem, name_slug, spreadsheet_safe
+from scorepads.views import (
+    attachment_header,
+    bad_request,
+    form_problem,
+    name_slug,
+    page_size,
+    pdf_response,
+    spreadsheet_safe,
+)
 
 GAMES_PER_PAGE = 25
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
@@ -223,6 +232,9 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "page": page,
             "entries": entries,
             "gorilla_listed": kinds is None or kinds == [history.kind(GORILLA)],
+            # A short list (a day's session) prints its Gorilla pads in one PDF.
+            "printable": page.paginator.count <= pdf.MAX_PADS
+            and any(entry.kind.slug == GORILLA for entry in entries),
             "query": query,
             "fragment": fragment,
         },
@@ -310,6 +322,28 @@ def games_csv(request: HttpRequest) -> StreamingHttpResponse:
         content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": attachment_header(attachment_name("gorilla-games", "csv"))},
     )
+
+
+@require_GET
+def games_pdf(request: HttpRequest) -> HttpResponse:
+    """The pads of the Gorilla games listed (a day's session, say), one PDF:
+    the same filters as the list, at most ``pdf.MAX_PADS`` games."""
+    try:
+        filters = export_filters(request).filters()
+        size = page_size(request)
+    except ValueError as error:
+        return bad_request(str(error))
+    games = list(selectors.games_for_export(filters, user=request.user)[: pdf.MAX_PADS + 1])
+    if not games:
+        return bad_request("no game matches these filters: there is no pad to print")
+    if len(games) > pdf.MAX_PADS:
+        return bad_request(
+            f"more than {pdf.MAX_PADS} games match these filters: one PDF holds {pdf.MAX_PADS} pads; "
+            "narrow the list (a day, a partnership) and print again"
+        )
+    games.reverse()  # oldest first, as they were played
+    pads = [pdf.pad_context(pad_display(game, selectors.hands_of(game)), wallow(selectors.hands_of(game), game.partnership.names)) for game in games]
+    return pdf_response(pdf.render_game_pads(pads, size), attachment_name("gorilla-pads", "pdf"))
 
 
 def json_attachment(games, stem: str) -> StreamingHttpResponse:

@@ -687,3 +687,35 @@ def test_the_wallow_follows_the_pad_with_each_gorillaed_hand(client, game):
     other = services.game_start(partnership=game.partnership, date=datetime.date(2026, 7, 10))
     record_outcomes(other, "MMI")
     assert "The wallow" not in text_of(game_pdf(client, other).content)
+
+
+def test_a_days_session_prints_its_pads_in_one_pdf(client, partnership, game):
+    record_outcomes(game, FINISHED)
+    second = services.game_start(partnership=partnership, date=game.date)
+    record_outcomes(second, "MMI")
+    other_day = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 10))
+    record_outcomes(other_day, "M")
+    day = game.date.isoformat()
+    page = client.get(reverse("game_list"), {"date_from": day, "date_to": day}).content.decode()
+    url = f"{reverse('games_pdf')}?date_from={day}&amp;date_to={day}"
+    assert f'href="{url}">Their pads (PDF)</a>' in page
+    response = client.get(reverse("games_pdf"), {"date_from": day, "date_to": day, "size": "letter"})
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    pages = reader(response.content).pages
+    assert len(pages) == 2 and pages[0].mediabox.height == 792
+    first, last = pages[0].extract_text(), pages[1].extract_text()
+    assert "Jon & Richard won 11–9." in first  # the first game played comes first
+    assert "IN PROGRESS" in last.upper() and "3 hands so far" in last
+
+
+def test_a_pdf_of_pads_is_refused_when_the_list_is_too_long_or_empty(client, partnership, user):
+    from tests.pad.test_history import bulk_games
+
+    bulk_games(partnership, pdf.MAX_PADS + 1)
+    response = client.get(reverse("games_pdf"))
+    assert response.status_code == 400
+    assert f"more than {pdf.MAX_PADS} games match these filters" in response.content.decode()
+    assert "Their pads (PDF)" not in client.get(reverse("game_list")).content.decode()
+    response = client.get(reverse("games_pdf"), {"date_from": "2030-01-01"})
+    assert response.status_code == 400 and "no game matches" in response.content.decode()
+    assert client.get(reverse("games_pdf"), {"date_from": "bad"}).status_code == 400

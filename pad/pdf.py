@@ -10,7 +10,9 @@ app's own static files.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
@@ -90,6 +92,44 @@ def render_game_pads(pads: Sequence[dict], size: str = DEFAULT_PAGE_SIZE, *, fet
         raise ValueError(f"a PDF of pads holds 1 to {MAX_PADS} games, not {len(pads)}")
     context = {"pads": pads, "page_size": page_size_css(size), "size": size}
     return write_pdf(render_to_string("pad/print/games.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
+
+
+@dataclass(frozen=True)
+class Season:
+    """A season report's period: a year, or a month of one."""
+
+    label: str  # "2026", "July 2026"
+    slug: str  # "2026", "2026-07": the ``season`` parameter and the file name
+    first: datetime.date
+    last: datetime.date
+
+
+def season_of(text: str) -> Season:
+    """The ``season`` parameter, ``2026`` or ``2026-07``; ValueError otherwise."""
+    if match := re.fullmatch(r"(\d{4})(?:-(\d{2}))?", text or ""):
+        year, month = int(match[1]), match[2] and int(match[2])
+        if 1900 <= year <= 9999 and (not month or 1 <= month <= 12):
+            if not month:
+                return Season(str(year), str(year), datetime.date(year, 1, 1), datetime.date(year, 12, 31))
+            first = datetime.date(year, month, 1)
+            following = datetime.date(year + month // 12, month % 12 + 1, 1)
+            return Season(first.strftime("%B %Y"), f"{year}-{month:02d}", first, following - datetime.timedelta(days=1))
+    raise ValueError(f"season must be a year like 2026 or a month like 2026-07, not {(text or '')[:12]!r}")
+
+
+def render_season_report(statistics, season: Season, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
+    """A partnership's season as PDF: ``statistics`` (selectors.PartnershipStatistics
+    of the season's games), with the results and the play and fate ratios over
+    the season as SVG charts."""
+    context = {"stats": statistics, "season": season, "page_size": page_size_css(size), "size": size}
+    return write_pdf(render_to_string("pad/print/season.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
+
+
+def season_filename(partnership: Partnership, season: Season) -> str:
+    """Like ``gorilla-season-2026-07-jon-richard.pdf``."""
+    odd = _name_slug(partnership.odd_name, "odd")
+    even = _name_slug(partnership.even_name, "even")
+    return f"gorilla-season-{season.slug}-{odd}-{even}.pdf"
 
 
 def render_blank_pads(

@@ -225,11 +225,16 @@ class PartnershipStatistics:
         )
 
 
-def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
+def partnership_statistics(
+    partnership: Partnership, *, date_from: datetime.date | None = None, date_to: datetime.date | None = None
+) -> PartnershipStatistics:
     """A partnership's lifetime statistics in two queries: the counts of its
     finished games added up by the database, then one pass over the finished
-    games' scores in date order."""
-    games = Game.objects.filter(partnership=partnership)
+    games' scores in date order. ``date_from`` and ``date_to`` narrow them to a
+    season (a season report)."""
+    games = history.within_dates(
+        Game.objects.filter(partnership=partnership), GameFilters(date_from=date_from, date_to=date_to)
+    )
     # Lifetime figures count finished games only: a game in progress would
     # move them hand by hand (the page says so).
     finished_only = ~Q(result=rules.Result.IN_PROGRESS)
@@ -252,12 +257,14 @@ def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
         **aggregates,
     )
     finished = tuple(
-        FinishedGame(pk, date, result == rules.Result.WON, partnership_score, fates_score, made, made + possible)
-        for pk, date, result, partnership_score, fates_score, made, possible in games.exclude(
+        FinishedGame(pk, date, result == rules.Result.WON, partnership_score, fates_score, made, made + possible, hands)
+        for pk, date, result, partnership_score, fates_score, made, possible, hands in games.exclude(
             result=rules.Result.IN_PROGRESS
         )
         .order_by("date", "pk")
-        .values_list("pk", "date", "result", "partnership_score", "fates_score", "made_count", "possible_count")
+        .values_list(
+            "pk", "date", "result", "partnership_score", "fates_score", "made_count", "possible_count", "hand_count"
+        )
     )
     all_runs = summaries.runs(finished)
     return PartnershipStatistics(

@@ -60,6 +60,7 @@ class FinishedGame:
     fates_score: int
     made: int = 0  # hands made (M)
     possible: int = 0  # hands possible to make (M and P)
+    hands: int = 0
 
     @property
     def margin(self) -> int:
@@ -184,6 +185,8 @@ class ResultsChart:
     # The play ratio so far (made / possible to make, over the games shown up
     # to each one): "x,y x,y ..." for an SVG polyline, 100% at the top.
     play_trend: str = ""
+    # The fate ratio so far (possible to make / all hands), likewise.
+    fate_trend: str = ""
     max_margin: int = MAX_MARGIN  # the margin of the tallest bar: the scale
 
     @property
@@ -209,8 +212,8 @@ def results_chart(games: Sequence[FinishedGame], *, limit: int = CHART_GAMES) ->
     slots = max(len(shown), CHART_MIN_SLOTS)
     offset = (slots - len(shown)) * CHART_SLOT / 2  # a few games sit in the middle
     bars = []
-    trend = []
-    made = possible = 0
+    trend, fate_trend = [], []
+    made = possible = hands = 0
     for slot, game in enumerate(shown):
         height = axis * min(abs(game.margin), MAX_MARGIN) / MAX_MARGIN
         bars.append(
@@ -222,10 +225,12 @@ def results_chart(games: Sequence[FinishedGame], *, limit: int = CHART_GAMES) ->
                 game=game,
             )
         )
-        made, possible = made + game.made, possible + game.possible
+        made, possible, hands = made + game.made, possible + game.possible, hands + game.hands
+        x = offset + slot * CHART_SLOT + CHART_SLOT / 2
         if possible:
-            x = offset + slot * CHART_SLOT + CHART_SLOT / 2
             trend.append(f"{x:.1f},{CHART_HEIGHT * (1 - made / possible):.1f}")
+        if hands:
+            fate_trend.append(f"{x:.1f},{CHART_HEIGHT * (1 - possible / hands):.1f}")
     return ResultsChart(
         bars=tuple(bars),
         width=slots * CHART_SLOT,
@@ -234,4 +239,18 @@ def results_chart(games: Sequence[FinishedGame], *, limit: int = CHART_GAMES) ->
         games=shown,
         of_total=len(games),
         play_trend=" ".join(trend),
+        fate_trend=" ".join(fate_trend),
     )
+
+
+SEASON_MONTHS = 24  # months offered for a season report, newest first
+
+
+def seasons(games: Sequence[FinishedGame]) -> list[tuple[str, str]]:
+    """The seasons a report can be printed for, as (``season`` parameter, label):
+    each year with a finished game, then its latest months, newest first."""
+    years = sorted({game.date.year for game in games}, reverse=True)
+    months = sorted({(game.date.year, game.date.month) for game in games}, reverse=True)[:SEASON_MONTHS]
+    return [(str(year), str(year)) for year in years] + [
+        (f"{year}-{month:02d}", datetime.date(year, month, 1).strftime("%B %Y")) for year, month in months
+    ]

@@ -56,6 +56,9 @@ urlpatterns = [
     path("games/pads.pdf", history.games_pdf, name="games_pdf"),
     path("partnerships/<int:partnership_id>/", history.partnership_detail, name="partnership_detail"),
     path(
+        "partnerships/<int:partnership_id>/season.pdf", printing.partnership_season_pdf, name="partnership_season_pdf"
+    ),
+    path(
         "partnerships/<int:partnership_id>/games.json",
         history.partnership_games_json,
         name="partnership_games_json",

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from pad import pdf, rules, selectors, statistics
+from pad import pdf, rules, selectors, statistics, summaries
 from pad.display import pad_display, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
@@ -377,16 +377,18 @@ def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpRespons
     partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
     members = selectors.members_of(partnership)
     invitation = selectors.open_invitation(partnership)
+    stats = selectors.partnership_statistics(partnership)
     return render(
         request,
         "pad/history/partnership.html",
         {
             "partnership": partnership,
-            "stats": selectors.partnership_statistics(partnership),
+            "stats": stats,
             "members": members,
             "can_invite": len(members) < MAX_MEMBERS,
             "invitation_url": invitation
             and request.build_absolute_uri(reverse("invitation_accept", args=[invitation.token])),
+            "seasons": summaries.seasons(stats.finished),
             "page_sizes": PAGE_SIZE_LABELS.items(),
             "max_copies": pdf.MAX_COPIES,
             "today": timezone.localdate(),

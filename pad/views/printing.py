@@ -87,3 +87,19 @@ def blank_pad_copies(request) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 4):
         raise ValueError(f"copies must be a whole number from 1 to {pdf.MAX_COPIES}, not {text[:12]!r}")
     return pdf.check_copies(int(text))
+
+
+@require_GET
+def partnership_season_pdf(request, partnership_id: int):
+    """A partnership's season report (``?season=2026`` or ``2026-07``; this
+    year when absent) as PDF."""
+    partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
+    try:
+        season = pdf.season_of(request.GET.get("season") or str(timezone.localdate().year))
+        size = page_size(request)
+    except ValueError as error:
+        return bad_request(str(error))
+    statistics = selectors.partnership_statistics(partnership, date_from=season.first, date_to=season.last)
+    return pdf_response(
+        pdf.render_season_report(statistics, season, size), pdf.season_filename(partnership, season)
+    )

@@ -19,7 +19,7 @@ PASSWORD_RESET = {"password_reset", "password_reset_done", "password_reset_confi
 PUBLIC = {"login", "signup", "shared_pad", "shared_pad_pdf"} | PASSWORD_RESET
 #: Pages that name no partnership nor game: a stranger opens them, and finds only their own.
 OWN_PAGES = {
-    "front_page", "game_list", "games_csv", "games_json", "game_start", "login", "logout", "signup",
+    "front_page", "game_list", "games_csv", "games_json", "games_pdf", "game_start", "login", "logout", "signup",
     "account", "account_data", "account_delete", "password_change", "password_change_done",
 } | PASSWORD_RESET
 #: Pages reached through a token, not an id: a stranger with an unknown token finds nothing.

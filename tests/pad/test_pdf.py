@@ -719,3 +719,38 @@ def test_a_pdf_of_pads_is_refused_when_the_list_is_too_long_or_empty(client, par
     response = client.get(reverse("games_pdf"), {"date_from": "2030-01-01"})
     assert response.status_code == 400 and "no game matches" in response.content.decode()
     assert client.get(reverse("games_pdf"), {"date_from": "bad"}).status_code == 400
+
+
+def test_a_season_report_for_a_year_or_a_month(client, partnership):
+    from tests.pad.test_history import bulk_games
+
+    bulk_games(partnership, 40, start=datetime.date(2025, 12, 20), outcomes="MMMMMMMMMM")  # won 10-0, to 28 Jan
+    bulk_games(partnership, 5, start=datetime.date(2026, 3, 1), outcomes="IIIIIIIIII")  # lost 0-10
+    page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
+    assert '<option value="2026">2026</option><option value="2025">2025</option>' in page
+    assert '<option value="2026-03">March 2026</option><option value="2026-01">January 2026</option>' in page
+    url = reverse("partnership_season_pdf", args=[partnership.pk])
+    response = client.get(url, {"season": "2026"})
+    assert response.status_code == 200
+    assert 'filename="gorilla-season-2026-jon-richard.pdf"' in response["Content-Disposition"]
+    pages = reader(response.content).pages
+    assert len(pages) == 1
+    text = text_of(response.content)
+    assert "SEASON REPORT" in text and "1 January 2026 to 31 December 2026" in text
+    assert re.search(r"Played\s+33\s+Won\s+28\s+Lost\s+5", text), text  # 28 in January, 5 in March
+    assert "Longest winning run" in text and "Best game" in text and "Worst game" in text
+    assert "over 330 hands of 33 finished games" in text
+    month = text_of(client.get(url, {"season": "2026-03"}).content)
+    assert "1 March 2026 to 31 March 2026" in month and re.search(r"Played\s+5\s+Won\s+0\s+Lost\s+5", month)
+    empty = text_of(client.get(url, {"season": "2024"}).content)
+    assert "No game in 2024." in empty
+    this_year = text_of(client.get(url).content)  # no season: this year
+    assert f"1 January {timezone.localdate().year} to 31 December" in this_year
+    for bad in ("26", "2026-13", "2026-7", "x" * 40):
+        response = client.get(url, {"season": bad})
+        assert response.status_code == 400 and "season must be a year like 2026" in response.content.decode()
+    # To be looked at: test-artifacts/pdf-season-1.png
+    ARTIFACTS.mkdir(exist_ok=True)
+    stem = ARTIFACTS / "pdf-season"
+    stem.with_suffix(".pdf").write_bytes(client.get(url, {"season": "2026"}).content)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(stem.with_suffix(".pdf")), str(stem)], check=True)

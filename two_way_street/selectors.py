@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
-from scorepads import access, history
+from scorepads import access, history, players
 from two_way_street.models import Game, Hand, Player
 
 
@@ -59,29 +59,9 @@ def last_players(user) -> list[Player]:
     return list(game.players.order_by("seat")) if game else []
 
 
-def players_named(player: str, games: QuerySet[Game]) -> list[int]:
-    """The ids of ``games`` with a player whose name holds ``player``, ignoring
-    case and accents (matched in Python: no database does both alike)."""
-    matches = history.name_search(player)
-    return sorted(
-        {
-            game_id
-            for game_id, name in Player.objects.filter(game__in=games).values_list("game_id", "name")
-            if matches(name)
-        }
-    )
-
-
 def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
     """The games ``user`` may see that ``filters`` match."""
-    games = games_visible_to(user)
-    if filters.date_from is not None:
-        games = games.filter(date__gte=filters.date_from)
-    if filters.date_to is not None:
-        games = games.filter(date__lte=filters.date_to)
-    if filters.player.strip():
-        games = games.filter(pk__in=players_named(filters.player, games))
-    return games.order_by("-date", "-id")
+    return players.games_in_history(games_visible_to(user), filters, Player.objects.all())
 
 
 def history_rows(games: Sequence[Game]) -> list[Game]:

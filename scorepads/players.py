@@ -1,0 +1,84 @@
+"""The players of a game with seats (Two Way Street, Mah Jongg): their names,
+checked, and the accounts that let them follow the game on their phones."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+
+from scorepads import history
+from scorepads.recording import RecordingError, check_text
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as a new-game form gives them: a name, and an account's user
+    name when they have one."""
+
+    name: str
+    account: str = ""
+
+
+def checked_names(seats: Sequence[Seat], *, max_length: int) -> list[str]:
+    """The players' names, stripped; refused (naming the field ``name_N``) when
+    one is missing, too long, holds a control character, or is another's."""
+    names: list[str] = []
+    for number, seat in enumerate(seats, start=1):
+        name = seat.name.strip()
+        field = f"name_{number}"
+        if not name:
+            raise RecordingError(f"player {number} has no name", field=field)
+        check_text(name, label=f"name of player {number}", field=field)
+        if len(name) > max_length:
+            raise RecordingError(f"the name of player {number} is longer than {max_length} characters", field=field)
+        if name.casefold() in (other.casefold() for other in names):
+            raise RecordingError(f"two players are called {name}: tell them apart", field=field)
+        names.append(name)
+    return names
+
+
+def seat_accounts(seats: Sequence[Seat]) -> dict[int, object]:
+    """The account of each seat that names one, by seat number (from 1);
+    refused (field ``account_N``) when a name is not an active account's or an
+    account sits twice."""
+    wanted = {number: seat.account.strip() for number, seat in enumerate(seats, start=1) if seat.account.strip()}
+    if not wanted:
+        return {}
+    User = get_user_model()
+    named = Q()
+    for username in set(wanted.values()):
+        named |= Q(**{f"{User.USERNAME_FIELD}__iexact": username})
+    found = {user.get_username().casefold(): user for user in User.objects.filter(named, is_active=True)}
+    accounts: dict[int, object] = {}
+    for number, username in wanted.items():
+        account = found.get(username.casefold())
+        if account is None:
+            raise RecordingError(f"player {number}: there is no account called {username!r}", field=f"account_{number}")
+        if account in accounts.values():
+            raise RecordingError(
+                f"player {number}: the account {username!r} already has a seat", field=f"account_{number}"
+            )
+        accounts[number] = account
+    return accounts
+
+
+def games_in_history(games: QuerySet, filters: history.HistoryFilters, players: QuerySet) -> QuerySet:
+    """The ``games`` that ``filters`` match, newest first. ``players`` are the
+    seats of every game (a model with ``game`` and ``name``): a player's name
+    matches ignoring case and accents (in Python: no database does both alike)."""
+    if filters.date_from is not None:
+        games = games.filter(date__gte=filters.date_from)
+    if filters.date_to is not None:
+        games = games.filter(date__lte=filters.date_to)
+    if filters.player.strip():
+        matches = history.name_search(filters.player)
+        named = {
+            game_id
+            for game_id, name in players.filter(game__in=games).values_list("game_id", "name")
+            if matches(name)
+        }
+        games = games.filter(pk__in=sorted(named))
+    return games.order_by("-date", "-id")

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MahjongConfig(AppConfig):
+    name = "mahjong"
+    verbose_name = "Mah Jongg score sheet"

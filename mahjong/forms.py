@@ -15,7 +15,7 @@ from scorepads.players import Seat
 
 WASHOUT = "none"
 LAST_TILE_CHOICES = [("discard", display.DISCARD_LABEL), ("wall", display.SELF_DRAWN_LABEL)]
-WIND_ERRORS = {"invalid_choice": "%(value)s is not a wind: choose East, South, West or North"}
+WIND_ERRORS = {"invalid_choice": "%(value)s is not a wind: choose East, South, West or North."}
 
 
 class NewGameForm(forms.Form):
@@ -121,8 +121,22 @@ class UndoForm(forms.Form):
 class ScorerForm(forms.Form):
     """A winning hand to score: the tiles, the winning tile, the winds and how the tile came."""
 
-    hand = forms.CharField(label="The hand", max_length=rules.HAND_TEXT_MAX_LENGTH)
-    winning_tile = forms.CharField(label="Winning tile", max_length=20)
+    hand = forms.CharField(
+        label="The hand",
+        max_length=rules.HAND_TEXT_MAX_LENGTH,
+        error_messages={
+            "required": "Type the hand, or tap its tiles.",
+            "max_length": f"The hand is longer than {rules.HAND_TEXT_MAX_LENGTH} characters.",
+        },
+    )
+    winning_tile = forms.CharField(
+        label="Winning tile",
+        max_length=20,
+        error_messages={
+            "required": "Name the winning tile (the tile that completed the hand).",
+            "max_length": "The winning tile is one tile, like 9c, E or Rd.",
+        },
+    )
     own_wind = forms.ChoiceField(label="Own wind", choices=display.wind_choices(), initial="E",
                                  error_messages=WIND_ERRORS)
     prevailing_wind = forms.ChoiceField(label="Prevailing wind", choices=display.wind_choices(), initial="E",

@@ -69,7 +69,7 @@
         const n = count.get(cell.dataset.tile) || 0;
         cell.querySelector("[data-count]").textContent = n ? String(n) : "";
         cell.toggleAttribute("data-full", n >= copies.get(cell.dataset.tile));
-        cell.setAttribute("aria-label", n ? `${cell.dataset.name}, ${n} in the hand` : cell.dataset.name);
+        cell.querySelector("[data-count-said]").textContent = n ? `, ${n} in the hand` : "";
       }
       const tiles = concealed.length + sets.reduce((sum, set) => sum + set.tiles.length, 0);
       const melded = sets.length ? `, ${sets.length} declared set${sets.length === 1 ? "" : "s"}` : "";
@@ -138,7 +138,6 @@
       if (read) { concealed = read.concealed; sets = read.sets; open = null; taps = []; }
       paint(read ? "" : "The grid shows the hand when it is written as the grid writes it.");
     });
-    for (const cell of cells) cell.dataset.name = cell.getAttribute("aria-label");
     const read = readTyped(field.value);
     if (read) { concealed = read.concealed; sets = read.sets; }
     grid.hidden = false;

@@ -19,6 +19,7 @@ from mahjong import game as rules
 from mahjong.scoring import LIMIT, ScoreCard
 from mahjong.settlement import Deal
 from mahjong.tiles import BONUS_TILES, PLAYING_TILES, WINDS, Family, Tile, Wind
+from scorepads.players import joined
 
 # How the last tile came, as the scorer and the sheet ask it.
 SELF_DRAWN_LABEL = "Drawn from the wall"
@@ -147,11 +148,13 @@ class HandView:
 
 @dataclass(frozen=True)
 class Standing:
-    seat: int  # from 1
+    """A player's line of the standings: their wind in the next hand ("" once
+    the game is over), their name and total, whether they lead."""
+
+    next_wind: str
     name: str
     total: int
     leads: bool
-    next_wind: str  # the player's wind in the next hand ("" once the game is over)
 
 
 @dataclass(frozen=True)
@@ -211,10 +214,6 @@ def deal_description(deal: Deal | None, names: Sequence[str]) -> str:
     return f"{round_name(deal)}, {names[deal.east_player]} is East"
 
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def standings_status(names: Sequence[str], state: rules.GameState) -> str:
     """One sentence: who leads, or who won."""
     if not state.hands:
@@ -223,9 +222,9 @@ def standings_status(names: Sequence[str], state: rules.GameState) -> str:
     best = state.totals[state.leaders[0]]
     if state.finished:
         verb = "wins" if len(leaders) == 1 else "win"
-        return f"{_and(leaders)} {verb} with {best}"
+        return f"{joined(leaders)} {verb} with {best}"
     verb = "leads" if len(leaders) == 1 else "lead"
-    return f"{_and(leaders)} {verb} with {best}"
+    return f"{joined(leaders)} {verb} with {best}"
 
 
 def list_status(names: Sequence[str], totals: Sequence[int], finished: bool, hand_count: int) -> str:
@@ -233,7 +232,7 @@ def list_status(names: Sequence[str], totals: Sequence[int], finished: bool, han
     if finished and totals:
         best = max(totals)
         winners = [name for name, total in zip(names, totals) if total == best]
-        return f"{_and(winners)} won with {best}"
+        return f"{joined(winners)} won with {best}"
     return f"In progress, {hand_count} hand{'' if hand_count == 1 else 's'}"
 
 
@@ -282,11 +281,10 @@ def sheet_display(game, players: Sequence, hands: Sequence) -> SheetDisplay:
         hands=tuple(hand_view(played, names) for played in state.hands),
         standings=tuple(
             Standing(
-                seat=player + 1,
+                next_wind=deal.wind_of(player).noun if deal else "",
                 name=name,
                 total=state.totals[player],
                 leads=player in leaders,
-                next_wind=deal.wind_of(player).noun if deal else "",
             )
             for player, name in enumerate(names)
         ),

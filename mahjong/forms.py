@@ -6,45 +6,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
-from django.utils import timezone
 
 from mahjong import display, game as rules
 from mahjong.models import NAME_MAX_LENGTH
 from mahjong.scoring import LIMIT
-from scorepads.players import Seat
+from scorepads.forms import SeatsForm
 
 WASHOUT = "none"
 LAST_TILE_CHOICES = [("discard", display.DISCARD_LABEL), ("wall", display.SELF_DRAWN_LABEL)]
 WIND_ERRORS = {"invalid_choice": "%(value)s is not a wind: choose East, South, West or North."}
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(SeatsForm):
     """The four players in playing order round the table (the first is East
     in the first hand), each with an account's user name where they have one."""
 
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-
-    def __init__(self, *args, players=(), **kwargs):
-        """``players``: the players of the last game, offered as defaults."""
-        initial = {"date": timezone.localdate()}
-        for number, player in enumerate(players, start=1):
-            initial[f"name_{number}"] = player.name
-            initial[f"account_{number}"] = player.account.get_username() if player.account else ""
-        kwargs.setdefault("initial", initial)
-        super().__init__(*args, **kwargs)
-        for number in range(1, rules.PLAYERS + 1):
-            self.fields[f"name_{number}"] = forms.CharField(label=f"Player {number}", max_length=NAME_MAX_LENGTH)
-            self.fields[f"account_{number}"] = forms.CharField(
-                label=f"Account of player {number}", max_length=150, required=False
-            )
-
-    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
-        return [(number, self[f"name_{number}"], self[f"account_{number}"]) for number in range(1, rules.PLAYERS + 1)]
-
-    def seats(self) -> list[Seat]:
-        """The players in order; call after :meth:`is_valid`."""
-        data = self.cleaned_data
-        return [Seat(name=data[f"name_{n}"], account=data[f"account_{n}"]) for n in range(1, rules.PLAYERS + 1)]
+    seat_count = rules.PLAYERS
+    name_max_length = NAME_MAX_LENGTH
+    names_required = True
 
 
 SCORE_ERRORS = {

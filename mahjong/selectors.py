@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet
 
 from mahjong.models import Game, Hand, Player
 from scorepads import access, history, players
@@ -60,6 +60,4 @@ def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
 
 def history_rows(games: Sequence[Game]) -> list[Game]:
     """The games as the history lists them: each with its players."""
-    games = list(games)
-    prefetch_related_objects(games, Prefetch("players", queryset=Player.objects.order_by("seat")))
-    return games
+    return players.with_players(games, Player.objects.all())

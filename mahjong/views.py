@@ -25,9 +25,8 @@ from mahjong.forms import WASHOUT, ChangeHandForm, HandForm, NewGameForm, Scorer
 from mahjong.models import Game
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
-from scorepads.pdf import cached
 from scorepads.recording import RecordingError
-from scorepads.views import bad_request, page_size, pdf_response, polite_refusal, unchanged_poll
+from scorepads.views import bad_request, polite_refusal, printed_sheet, unchanged_poll
 
 SHEET_TEMPLATE = "mahjong/sheet.html"
 SCORER_TEMPLATE = "mahjong/scorer.html"
@@ -248,10 +247,10 @@ def sheet_prefill_url(display: SheetDisplay, scored, own_wind: str, last_tile: s
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
     game = load_game(request, game_id)
-    try:
-        size = page_size(request)
-    except ValueError as error:
-        return bad_request(str(error))
     display = display_of(game)
-    content = cached(pdf.sheet_cache_key(game.pk, game.revision, size), lambda: pdf.render_sheet(display, size))
-    return pdf_response(content, pdf.sheet_filename(display))
+    return printed_sheet(
+        request,
+        cache_key=lambda size: pdf.sheet_cache_key(game.pk, game.revision, size),
+        render=lambda size: pdf.render_sheet(display, size),
+        filename=pdf.sheet_filename(display),
+    )

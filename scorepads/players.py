@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 
 from scorepads import history
 from scorepads.recording import RecordingError, check_text
@@ -20,6 +20,11 @@ class Seat:
 
     name: str
     account: str = ""
+
+
+def joined(names: Sequence[str]) -> str:
+    """Names in a sentence: ``Ann``, ``Ann and Ben``, ``Ann, Ben and Cat``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def checked_names(seats: Sequence[Seat], *, max_length: int) -> list[str]:
@@ -63,6 +68,14 @@ def seat_accounts(seats: Sequence[Seat]) -> dict[int, object]:
             )
         accounts[number] = account
     return accounts
+
+
+def with_players(games: Sequence, players: QuerySet) -> list:
+    """``games`` as a list, each with its ``players`` (the seats' model, with
+    its ``seat``) loaded in seat order: one query for them all."""
+    games = list(games)
+    prefetch_related_objects(games, Prefetch("players", queryset=players.order_by("seat")))
+    return games
 
 
 def games_in_history(games: QuerySet, filters: history.HistoryFilters, players: QuerySet) -> QuerySet:

@@ -37,6 +37,19 @@ def page_size(request) -> str:
     return size
 
 
+def printed_sheet(
+    request, *, cache_key: Callable[[str], str], render: Callable[[str], bytes], filename: str
+) -> HttpResponse:
+    """A game's printed sheet, in the page size the request asks for (a 400
+    for an unknown one), rendered once for each ``cache_key(size)``: the key
+    names everything the sheet shows (the game and its revision)."""
+    try:
+        size = page_size(request)
+    except ValueError as error:
+        return bad_request(str(error))
+    return pdf_response(pdf.cached(cache_key(size), lambda: render(size)), filename)
+
+
 def unchanged_poll(request, read_revision: Callable[[], int | None]) -> HttpResponse | None:
     """The answer to a pad's poll (htmx, ``?version=`` the revision it shows)
     while nothing changed: 204, before any other work. None when the request is

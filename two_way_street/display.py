@@ -14,6 +14,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorepads.players import joined
 from two_way_street import rules
 
 DIRECTION_LETTERS = {rules.Direction.HIGH: "H", rules.Direction.LOW: "L"}
@@ -148,16 +149,12 @@ def standings_status(names: Sequence[str], state: rules.GameState) -> str:
     best = state.totals[state.leaders[0]]
     leader_names = [names[index] for index in state.leaders]
     if state.full:
-        return f"The game holds at most {rules.MAX_HANDS} hands: it stops here, {_and(leader_names)} tied on {best}"
+        return f"The game holds at most {rules.MAX_HANDS} hands: it stops here, {joined(leader_names)} tied on {best}"
     if state.tie_at_target:
-        return f"{_and(leader_names)} tie on {best}: the game goes on until one leads alone"
+        return f"{joined(leader_names)} tie on {best}: the game goes on until one leads alone"
     if len(leader_names) > 1:
-        return f"{_and(leader_names)} lead with {best} (to {state.target})"
+        return f"{joined(leader_names)} lead with {best} (to {state.target})"
     return f"{leader_names[0]} leads with {best} (to {state.target})"
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def list_status(names: Sequence[str], totals: Sequence[int], winner_seat: int | None, hand_count: int) -> str:

@@ -136,14 +136,8 @@ def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
     was showing an older sheet."""
     with transaction.atomic():
         players, hands = _locked(game)
-        if not hands:
-            raise RecordingError("there is no hand to undo")
-        if expected_number is not None and hands[-1].number != expected_number:
-            raise RecordingError(
-                f"hand {expected_number} is no longer the last hand: the last is hand {hands[-1].number}",
-                code="stale",
-            )
-        last = hands.pop()
+        last = recording.last_to_undo(hands, expected_number)
+        hands.pop()
         last.delete()
         _store_summary(game, _state(game, players, hands))
     return last

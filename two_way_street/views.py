@@ -16,13 +16,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scorepads.pdf import cached
 from scorepads.recording import RecordingError
 from scorepads.views import (
     bad_request,
     page_size,
     pdf_response,
     polite_refusal,
+    printed_sheet,
     spreadsheet_safe,
     unchanged_poll,
 )
@@ -220,13 +220,13 @@ def entry_rows(form: HandForm, names: list[str]) -> list[dict]:
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
     game = load_game(request, game_id)
-    try:
-        size = page_size(request)
-    except ValueError as error:
-        return bad_request(str(error))
     display = display_of(game)
-    content = cached(pdf.sheet_cache_key(game.pk, game.revision, size), lambda: pdf.render_sheet(display, size))
-    return pdf_response(content, pdf.sheet_filename(display))
+    return printed_sheet(
+        request,
+        cache_key=lambda size: pdf.sheet_cache_key(game.pk, game.revision, size),
+        render=lambda size: pdf.render_sheet(display, size),
+        filename=pdf.sheet_filename(display),
+    )
 
 
 @require_GET

@@ -19,6 +19,7 @@ from mahjong import game as rules
 from mahjong.scoring import LIMIT, ScoreCard
 from mahjong.settlement import Deal
 from mahjong.tiles import BONUS_TILES, PLAYING_TILES, WINDS, Family, Tile, Wind
+from scorepads.display import SheetSummary
 from scorepads.players import joined
 
 # How the last tile came, as the scorer and the sheet ask it.
@@ -149,12 +150,13 @@ class HandView:
 @dataclass(frozen=True)
 class Standing:
     """A player's line of the standings: their wind in the next hand ("" once
-    the game is over), their name and total, whether they lead."""
+    the game is over), their name and total, whether they lead (or won)."""
 
-    next_wind: str
+    mark: str
     name: str
     total: int
     leads: bool
+    wins: bool
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,7 @@ class NextSeat:
 
 
 @dataclass(frozen=True)
-class SheetDisplay:
+class SheetDisplay(SheetSummary):
     game_id: int
     version: int
     date: datetime.date
@@ -184,8 +186,9 @@ class SheetDisplay:
     next_seats: tuple[NextSeat, ...]
 
     @property
-    def last_hand(self) -> HandView | None:
-        return self.hands[-1] if self.hands else None
+    def standings_note(self) -> str:
+        """The line under the standings: who leads and the next deal."""
+        return self.next_deal if self.finished else f"{self.status} · {self.next_deal}"
 
     @property
     def limit(self) -> int:
@@ -281,10 +284,11 @@ def sheet_display(game, players: Sequence, hands: Sequence) -> SheetDisplay:
         hands=tuple(hand_view(played, names) for played in state.hands),
         standings=tuple(
             Standing(
-                next_wind=deal.wind_of(player).noun if deal else "",
+                mark=deal.wind_of(player).noun if deal else "",
                 name=name,
                 total=state.totals[player],
                 leads=player in leaders,
+                wins=state.finished and player in leaders,
             )
             for player, name in enumerate(names)
         ),

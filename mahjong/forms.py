@@ -10,7 +10,7 @@ from django import forms
 from mahjong import display, game as rules
 from mahjong.models import NAME_MAX_LENGTH
 from mahjong.scoring import LIMIT
-from scorepads.forms import SeatsForm
+from scorepads.forms import RevisionForm, SeatsForm
 
 WASHOUT = "none"
 LAST_TILE_CHOICES = [("discard", display.DISCARD_LABEL), ("wall", display.SELF_DRAWN_LABEL)]
@@ -88,13 +88,8 @@ class HandForm(forms.Form):
         return "the hand was incomplete"
 
 
-class ChangeHandForm(HandForm):
-    # The sheet's revision when the page was shown: the change is refused if it moved.
-    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-
-
-class UndoForm(forms.Form):
-    number = forms.IntegerField(min_value=1, max_value=rules.MAX_HANDS, widget=forms.HiddenInput)
+class ChangeHandForm(RevisionForm, HandForm):
+    """An earlier hand, changed: refused if the sheet moved since the page was shown."""
 
 
 class ScorerForm(forms.Form):

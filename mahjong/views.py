@@ -21,23 +21,27 @@ from django.views.decorators.vary import vary_on_headers
 
 from mahjong import pdf, selectors, services
 from mahjong.display import SheetDisplay, card_display, sheet_display, tile_rows
-from mahjong.forms import WASHOUT, ChangeHandForm, HandForm, NewGameForm, ScorerForm, UndoForm
+from mahjong.forms import WASHOUT, ChangeHandForm, HandForm, NewGameForm, ScorerForm
 from mahjong.models import Game
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
 from scorepads.recording import RecordingError
-from scorepads.views import bad_request, polite_refusal, printed_sheet, unchanged_poll
+from scorepads.views import (
+    bad_request,
+    found,
+    new_game_page,
+    polite_refusal,
+    printed_sheet,
+    refusal_on_form,
+    unchanged_poll,
+    undo_named,
+)
 
 SHEET_TEMPLATE = "mahjong/sheet.html"
 SCORER_TEMPLATE = "mahjong/scorer.html"
 # What the scorer hands the sheet, as the sheet's record form names it.
 PREFILL_FIELDS = ("winner", "winning_hand", "winning_tile", "last_tile")
 
-
-def found(game: Game | None) -> Game:
-    if game is None:
-        raise Http404("No such game.")
-    return game
 
 
 def load_game(request, game_id: int) -> Game:
@@ -52,22 +56,14 @@ def display_of(game: Game) -> SheetDisplay:
 @require_http_methods(["GET", "POST"])
 def game_new(request):
     """The four players; the last game's players are offered again."""
-    if request.method == "POST":
-        form = NewGameForm(request.POST)
-        if form.is_valid():
-            try:
-                game = services.game_start(seats=form.seats(), date=form.cleaned_data["date"], user=request.user)
-            except RecordingError as error:
-                field = error.field if error.field in form.fields else None
-                form.add_error(field, str(error)[:1].upper() + str(error)[1:] + ".")
-            else:
-                return redirect("mahjong:sheet", game_id=game.pk)
-        status = 400
-    else:
-        form = NewGameForm(players=selectors.last_players(request.user))
-        status = 200
-    return render(
-        request, "mahjong/new.html", {"form": form, "games": selectors.recent_games(request.user)}, status=status
+    return new_game_page(
+        request,
+        form_class=NewGameForm,
+        start=lambda form: services.game_start(seats=form.seats(), date=form.cleaned_data["date"], user=request.user),
+        last_players=lambda: selectors.last_players(request.user),
+        sheet="mahjong:sheet",
+        template="mahjong/new.html",
+        context={"games": selectors.recent_games(request.user)},
     )
 
 
@@ -123,13 +119,9 @@ def hand_record(request, game_id: int):
 @require_POST
 def hand_undo(request, game_id: int):
     game = found(selectors.game_to_play(request.user, game_id))
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return answer(request, game.pk, "Nothing was undone: the hand to undo was not named.", level=messages.WARNING)
-    try:
-        undone = services.hand_undo_last(game=game, expected_number=form.cleaned_data["number"])
-    except RecordingError as error:
-        return answer(request, game.pk, f"Nothing was undone: {error}.", level=messages.WARNING)
+    undone, refusal = undo_named(request, lambda number: services.hand_undo_last(game=game, expected_number=number))
+    if undone is None:
+        return answer(request, game.pk, refusal, level=messages.WARNING)
     return answer(request, game.pk, f"Hand {undone.number} undone", level=messages.INFO, extra_tags="undone")
 
 
@@ -208,8 +200,7 @@ def scorer(request):
                 self_drawn=data["last_tile"] == "wall",
             )
         except MahjongError as error:
-            field = "winning_tile" if "winning tile" in str(error) else "hand"
-            form.add_error(field, str(error)[:1].upper() + str(error)[1:] + ".")
+            refusal_on_form(form, error, field="winning_tile" if "winning tile" in str(error) else "hand")
         else:
             card = card_display(scored)
             if display and display.next_hand_number and data["prevailing_wind"] == display.next_prevailing_wind:
@@ -246,11 +237,4 @@ def sheet_prefill_url(display: SheetDisplay, scored, own_wind: str, last_tile: s
 @require_GET
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
-    game = load_game(request, game_id)
-    display = display_of(game)
-    return printed_sheet(
-        request,
-        cache_key=lambda size: pdf.sheet_cache_key(game.pk, game.revision, size),
-        render=lambda size: pdf.render_sheet(display, size),
-        filename=pdf.sheet_filename(display),
-    )
+    return printed_sheet(request, display_of(load_game(request, game_id)), pdf)

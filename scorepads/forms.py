@@ -7,6 +7,10 @@ from django.utils import timezone
 
 from scorepads.players import Seat
 
+# The largest number an entry can have (its column is a PositiveSmallIntegerField);
+# each game's services refuse a number past its own limit.
+MAX_ENTRY_NUMBER = 32767
+
 
 class SeatsForm(forms.Form):
     """A new game's date and its players in seat order: a name and, where the
@@ -54,3 +58,16 @@ class SeatsForm(forms.Form):
             if cleaned.get(f"account_{number}", "").strip() and not cleaned.get(f"name_{number}", "").strip():
                 self.add_error(f"name_{number}", f"Player {number} has an account but no name.")
         return cleaned
+
+
+class UndoForm(forms.Form):
+    """An undo names the hand it takes back, so a stale tap undoes nothing."""
+
+    number = forms.IntegerField(min_value=1, max_value=MAX_ENTRY_NUMBER, widget=forms.HiddenInput)
+
+
+class RevisionForm(forms.Form):
+    """A change carries the pad's revision when the page was shown: it is
+    refused if the pad moved since. Mixed into a game's form of an entry."""
+
+    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)

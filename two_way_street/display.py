@@ -14,6 +14,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorepads.display import SheetSummary
 from scorepads.players import joined
 from two_way_street import rules
 
@@ -82,6 +83,11 @@ class Standing:
     leads: bool
     wins: bool
 
+    @property
+    def mark(self) -> str:
+        """What the standings show before the name: the place."""
+        return self.place
+
 
 @dataclass(frozen=True)
 class EntryDefault:
@@ -95,7 +101,7 @@ class EntryDefault:
 
 
 @dataclass(frozen=True)
-class SheetDisplay:
+class SheetDisplay(SheetSummary):
     game_id: int
     version: int
     date: datetime.date
@@ -114,8 +120,9 @@ class SheetDisplay:
     ratings_note: str
 
     @property
-    def last_hand(self) -> HandView | None:
-        return self.hands[-1] if self.hands else None
+    def standings_note(self) -> str:
+        """The line under the standings while the game goes on."""
+        return "" if self.finished else self.status
 
     @property
     def player_count(self) -> int:

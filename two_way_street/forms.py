@@ -7,7 +7,7 @@ from django import forms
 
 from two_way_street import rules
 from two_way_street.models import NAME_MAX_LENGTH
-from scorepads.forms import SeatsForm
+from scorepads.forms import RevisionForm, SeatsForm
 
 # Player rows shown before "more players" is opened.
 ROWS_SHOWN = 6
@@ -93,10 +93,5 @@ class HandForm(forms.Form):
         return "the hand was incomplete"
 
 
-class ChangeHandForm(HandForm):
-    # The sheet's revision when the page was shown: the change is refused if it moved.
-    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-
-
-class UndoForm(forms.Form):
-    number = forms.IntegerField(min_value=1, max_value=rules.MAX_HANDS, widget=forms.HiddenInput)
+class ChangeHandForm(RevisionForm, HandForm):
+    """An earlier hand, changed: refused if the sheet moved since the page was shown."""

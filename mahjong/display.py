@@ -175,15 +175,15 @@ class SheetDisplay(SheetSummary):
     version: int
     date: datetime.date
     names: tuple[str, ...]
-    hands: tuple[HandView, ...]
-    standings: tuple[Standing, ...]
     status: str
-    finished: bool
-    full: bool
-    next_hand_number: int | None
+    standings: tuple[Standing, ...]
+    hands: tuple[HandView, ...]
+    next_hand_number: int | None  # None once the game is over or full
     next_deal: str  # East round, Ann is East
     next_prevailing_wind: str  # E, S, W, N ("" once over): what the scorer is given
     next_seats: tuple[NextSeat, ...]
+    finished: bool
+    full: bool
 
     @property
     def standings_note(self) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -28,7 +27,9 @@ from mahjong.tiles import Wind
 from scorepads.recording import RecordingError
 from scorepads.views import (
     bad_request,
+    changed,
     found,
+    hand_shown,
     new_game_page,
     polite_refusal,
     printed_sheet,
@@ -130,22 +131,19 @@ def hand_change(request, game_id: int, number: int):
     """Change what was entered for an earlier hand; the sheet is played again from it."""
     game = load_game(request, game_id)
     display = display_of(game)
-    if not 1 <= number <= len(display.hands):
-        raise Http404("No such hand.")
+    shown = hand_shown(display, number)
     names = list(display.names)
     if request.method == "POST":
         form = ChangeHandForm(request.POST, names=names)
-        if form.is_valid():
-            try:
-                services.hand_change(
-                    game=game, number=number, entry=form.entry(), expected_revision=form.cleaned_data["revision"]
-                )
-            except RecordingError as error:
-                form.add_error(None, f"Nothing was changed: {error}.")
-            else:
-                return answer(request, game.pk, f"Hand {number} changed", level=messages.INFO)
-        else:
+        if not form.is_valid():
             form.add_error(None, f"Nothing was changed ({form.problem()}).")
+        elif changed(
+            form,
+            lambda: services.hand_change(
+                game=game, number=number, entry=form.entry(), expected_revision=form.cleaned_data["revision"]
+            ),
+        ):
+            return answer(request, game.pk, f"Hand {number} changed", level=messages.INFO)
         status = 400
     else:
         hand = game.hands.all()[number - 1]
@@ -166,9 +164,9 @@ def hand_change(request, game_id: int, number: int):
         {
             "game": game,
             "display": display,
-            "hand": display.hands[number - 1],
+            "hand": shown,
             "form": form,
-            "seats": form.seat_rows([line.wind for line in display.hands[number - 1].lines]),
+            "seats": form.seat_rows([line.wind for line in shown.lines]),
         },
         status=status,
     )

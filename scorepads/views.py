@@ -88,6 +88,14 @@ def found(game):
     return game
 
 
+def hand_shown(display, number: int):
+    """Hand ``number`` of a sheet's display (its ``hands``, numbered from 1),
+    or a 404 when the sheet has no such hand."""
+    if not 1 <= number <= len(display.hands):
+        raise Http404("No such hand.")
+    return display.hands[number - 1]
+
+
 def new_game_page(
     request,
     *,
@@ -123,6 +131,18 @@ def refusal_on_form(form, error: Exception, *, field: str | None = None) -> None
     field = field or getattr(error, "field", None)
     message = str(error)
     form.add_error(field if field in form.fields else None, message[:1].upper() + message[1:] + ".")
+
+
+def changed(form, change: Callable[[], object]) -> bool:
+    """Whether the change that a valid posted form asks for was made by
+    ``change()`` (a game's service, given the form's revision); refused, the
+    form says why ("Nothing was changed: ...") and nothing was."""
+    try:
+        change()
+    except RecordingError as error:
+        form.add_error(None, f"Nothing was changed: {error}.")
+        return False
+    return True
 
 
 def undo_named(request, undo: Callable[[int], object]) -> tuple[object | None, str]:

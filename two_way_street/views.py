@@ -19,11 +19,13 @@ from django.views.decorators.vary import vary_on_headers
 from scorepads.recording import RecordingError
 from scorepads.views import (
     bad_request,
+    changed,
     page_size,
     pdf_response,
     polite_refusal,
     printed_sheet,
     found,
+    hand_shown,
     new_game_page,
     spreadsheet_safe,
     unchanged_poll,
@@ -140,25 +142,21 @@ def hand_change(request, game_id: int, number: int):
     """Change what was entered for an earlier hand; the sheet is recomputed."""
     game = load_game(request, game_id)
     display = display_of(game)
-    if not 1 <= number <= len(display.hands):
-        raise Http404("No such hand.")
-    hand = display.hands[number - 1]
+    hand = hand_shown(display, number)
     names = list(display.names)
     if request.method == "POST":
         form = ChangeHandForm(request.POST, names=names)
-        if form.is_valid():
-            try:
-                services.hand_change(
-                    game=game,
-                    number=number,
-                    results=form.results(),
-                    tricks_in_hand=form.cleaned_data["tricks_in_hand"],
-                    expected_revision=form.cleaned_data["revision"],
-                )
-            except RecordingError as error:
-                form.add_error(None, f"Nothing was changed: {error}.")
-            else:
-                return done(request, game.pk, number, "changed")
+        if form.is_valid() and changed(
+            form,
+            lambda: services.hand_change(
+                game=game,
+                number=number,
+                results=form.results(),
+                tricks_in_hand=form.cleaned_data["tricks_in_hand"],
+                expected_revision=form.cleaned_data["revision"],
+            ),
+        ):
+            return done(request, game.pk, number, "changed")
         status = 400
     else:
         initial = {"number": number, "revision": game.revision, "tricks_in_hand": hand.tricks_in_hand}

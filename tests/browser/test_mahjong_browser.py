@@ -13,7 +13,7 @@ from mahjong.models import Game, Hand
 from scorepads.players import Seat
 from tests.browser.test_accessibility_browser import AXE, violations
 from tests.browser.test_pad_browser import settled
-from tests.browser.test_table_browser import GAPS_MS, VIEWPORTS, double_tap, tap_twice
+from tests.browser.test_table_browser import GAPS_MS, VIEWPORTS, assert_fits, assert_tap_targets, double_tap, tap_twice
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 # Ben's winning hand, tapped tile by tile: the last tile tapped (9c) wins.
@@ -152,19 +152,14 @@ def test_the_pages_fit_a_phone(live_server, chromium, log_in, user, size, screen
     game = a_game(user)
     page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
     page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"], "the sheet scrolls sideways"
-    box = page.get_by_role("button", name="Record hand 3").bounding_box()
-    assert box["y"] + box["height"] <= VIEWPORTS[size]["height"], "the Record button is off the screen"
-    for label in page.locator(".winner-options label").all():
-        assert label.bounding_box()["height"] >= 44
+    assert_fits(page, size, page.get_by_role("button", name="Record hand 3"))
+    assert_tap_targets(page.locator(".winner-options label").all())
     screenshot(page, f"mahjong-{size}-sheet", full_page=False)
     screenshot(page, f"mahjong-{size}-sheet-full")
     page.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}&hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=W&prevailing_wind=E&last_tile=wall")
     page.wait_for_selector("[data-tile-grid]:not([hidden])")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"], "the scorer scrolls sideways"
-    for tile in page.locator(".tile").all():
-        tile_box = tile.bounding_box()
-        assert tile_box["width"] >= 24 and tile_box["height"] >= 44
+    assert_fits(page, size, page.get_by_role("button", name="Score the hand"))
+    assert_tap_targets(page.locator(".tile").all(), width=24)  # nine to a row: WCAG's 24 px across
     screenshot(page, f"mahjong-{size}-scorer", full_page=False)
     screenshot(page, f"mahjong-{size}-scorer-full")
     page.goto(f"{live_server.url}/mah-jongg/")

@@ -2,6 +2,8 @@
 winner's hand scored with the winds of its deal, the settlement and totals."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjong import Wind
 from mahjong.game import MAX_HANDS, EntryError, HandEntry, play
@@ -74,3 +76,31 @@ def test_a_game_holds_at_most_max_hands():
     east_wins = HandEntry(0, (20, 0, 0, 0))
     state = play([east_wins] * MAX_HANDS)
     assert state.full and state.next_hand_number is None and not state.finished
+
+
+@st.composite
+def typed_hands(draw):
+    """A hand as typed on the sheet: a winner (or a washout) and four scores in range."""
+    winner = draw(st.one_of(st.none(), st.integers(0, 3)))
+    scores = [draw(st.integers(0, 500)) for _ in range(4)]
+    if winner is not None:
+        scores[winner] = draw(st.integers(20, 500))
+    return HandEntry(winner, tuple(scores))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(typed_hands(), max_size=40))
+def test_every_game_s_totals_sum_to_zero_and_the_deal_moves_by_the_rules(entries):
+    try:
+        state = play(entries)
+    except EntryError as error:
+        # Only a hand after the North round is refused.
+        assert "the game ended before hand" in str(error)
+        return
+    assert sum(state.totals) == 0
+    for hand, following in zip(state.hands, [*state.hands[1:], None]):
+        assert sum(hand.net) == 0
+        east_kept = hand.entry.winner in (None, hand.deal.east_player)
+        if following is not None:
+            assert (following.deal == hand.deal) == east_kept
+    assert state.finished == (state.deal is None)

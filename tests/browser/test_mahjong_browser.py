@@ -55,7 +55,7 @@ def start_game(page, live_server):
     page.wait_for_selector("text=Record hand 1")
 
 
-def test_a_hand_on_the_tile_grid_and_a_game_of_several_hands(live_server, phone, screenshot):
+def test_a_hand_on_the_tile_grid_and_a_game_of_several_hands(live_server, phone, log_in, chromium, screenshot):
     start_game(phone, live_server)
     game = Game.objects.get()
     assert game.names == NAMES
@@ -96,6 +96,10 @@ def test_a_hand_on_the_tile_grid_and_a_game_of_several_hands(live_server, phone,
     assert standings(phone) == expected([hand_1]) == {"Ann": -600, "Ben": 1200, "Cat": -260, "Dan": -340}
     assert "East round, Ben is East" in phone.locator(".status-line").inner_text()
 
+    # A second phone of the same account follows the sheet.
+    watcher = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True)).new_page()
+    watcher.goto(phone.url.split("#")[0].split("?")[0])
+
     # Hand 2 entered wrongly, undone from the toast, entered again.
     enter_scores(phone, "3", {"Ann": 10, "Ben": 40, "Cat": 30, "Dan": 8})
     record(phone, 2)
@@ -107,6 +111,9 @@ def test_a_hand_on_the_tile_grid_and_a_game_of_several_hands(live_server, phone,
     screenshot(phone, "mahjong-390x844-hand-2-entered")
     record(phone, 2)
     hand_2 = HandEntry(1, (10, 40, 0, 8))
+    watcher.wait_for_selector("text=Hand 3 next", timeout=8_000)
+    assert standings(watcher) == expected([hand_1, hand_2])
+    watcher.context.close()
 
     # Hand 3: a washout; hand 4: Cat's hand typed in the notation, with a melded pung.
     phone.locator('label[for="next-winner-none"]').tap()

@@ -14,7 +14,14 @@ from scorepads.forms import RevisionForm, SeatsForm
 
 WASHOUT = "none"
 LAST_TILE_CHOICES = [("discard", display.DISCARD_LABEL), ("wall", display.SELF_DRAWN_LABEL)]
-WIND_ERRORS = {"invalid_choice": "%(value)s is not a wind: choose East, South, West or North."}
+WIND_ERRORS = {
+    "required": "Choose a wind: East, South, West or North.",
+    "invalid_choice": "%(value)s is not a wind: choose East, South, West or North.",
+}
+LAST_TILE_ERRORS = {
+    "required": "Say how the winning tile came: drawn from the wall or claimed from a discard.",
+    "invalid_choice": "%(value)s is not a way the winning tile came: drawn from the wall or claimed from a discard.",
+}
 
 
 class NewGameForm(SeatsForm):
@@ -45,7 +52,9 @@ class HandForm(forms.Form):
     )
     winning_hand = forms.CharField(label="Winner's hand", max_length=rules.HAND_TEXT_MAX_LENGTH, required=False)
     winning_tile = forms.CharField(label="Winning tile", max_length=20, required=False)
-    last_tile = forms.ChoiceField(label="The winning tile came", choices=LAST_TILE_CHOICES, initial="discard")
+    last_tile = forms.ChoiceField(
+        label="The winning tile came", choices=LAST_TILE_CHOICES, initial="discard", error_messages=LAST_TILE_ERRORS
+    )
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -115,4 +124,6 @@ class ScorerForm(forms.Form):
                                  error_messages=WIND_ERRORS)
     prevailing_wind = forms.ChoiceField(label="Prevailing wind", choices=display.wind_choices(), initial="E",
                                         error_messages=WIND_ERRORS)
-    last_tile = forms.ChoiceField(label="The winning tile came", choices=LAST_TILE_CHOICES, initial="discard")
+    last_tile = forms.ChoiceField(
+        label="The winning tile came", choices=LAST_TILE_CHOICES, initial="discard", error_messages=LAST_TILE_ERRORS
+    )

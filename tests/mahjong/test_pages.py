@@ -6,6 +6,8 @@ import html
 import subprocess
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from django.test import Client
 from django.urls import reverse
 
@@ -198,6 +200,8 @@ def test_the_scorer_hands_a_card_to_the_sheet(client, mahjong_game):
         ("hand=123b+456b+789b+111c+99d&winning_tile=5c", "is not among the concealed tiles"),
         ("hand=123b+456b+789b+111c+99d&winning_tile=9d&own_wind=Q", "Q is not a wind"),
         ("hand=123b%00&winning_tile=1b", "Null characters are not allowed"),
+        ("hand=123b+456b+789b+111c+99d&winning_tile=9d&last_tile=thrown", "thrown is not a way the winning tile came"),
+        ("hand=123b+456b+789b+111c+99d&winning_tile=", "Name the winning tile"),
     ],
 )
 def test_the_scorer_says_what_is_wrong(client, db, query, message):
@@ -271,3 +275,21 @@ def test_the_printed_sheet_matches_the_screen(client, mahjong_game, tmp_path):
 def test_a_bad_page_size_is_a_400(client, mahjong_game):
     response = client.get(reverse("mahjong:sheet_pdf", args=[mahjong_game.pk]) + "?size=a0")
     assert response.status_code == 400 and "unknown page size" in response.content.decode()
+
+
+# No input gives a 500
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    hand=st.text(max_size=60),
+    tile=st.text(max_size=6),
+    winner=st.sampled_from(["1", "2", "3", "4", "none", "", "0", "x"]),
+    scores=st.lists(st.one_of(st.integers(-1000, 1000).map(str), st.text(max_size=4)), min_size=4, max_size=4),
+)
+def test_any_hand_posted_or_scored_is_answered_without_a_server_error(client, mahjong_game, hand, tile, winner, scores):
+    post = hand_post(1, winner, scores, hand, tile)
+    response = client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), post, headers=HTMX)
+    assert response.status_code == 200
+    query = {"hand": hand, "winning_tile": tile, "own_wind": winner, "prevailing_wind": "E", "last_tile": "wall"}
+    assert client.get(reverse("mahjong:scorer"), query, headers=HTMX).status_code == 200

@@ -91,6 +91,13 @@ class GameState:
         return tuple(player for player, total in enumerate(self.totals) if total == best)
 
 
+def field_at_fault(error: MahjongError) -> str:
+    """Which of a winning hand's entries a scorer's refusal is about: the
+    winning tile (not one of the tiles, or not among the concealed ones) or
+    the hand."""
+    return "winning_tile" if "winning tile" in str(error) else "winning_hand"
+
+
 def winner_card(entry: HandEntry, deal: Deal) -> ScoreCard | None:
     """The winner's score card, when their hand was given; EntryError naming the
     field at fault when the hand is not a Mah Jongg hand."""
@@ -115,8 +122,7 @@ def winner_card(entry: HandEntry, deal: Deal) -> ScoreCard | None:
             self_drawn=entry.self_drawn,
         )
     except MahjongError as error:
-        field = "winning_tile" if "winning tile" in str(error) else "winning_hand"
-        raise EntryError(str(error), field=field) from None
+        raise EntryError(str(error), field=field_at_fault(error)) from None
 
 
 def checked_scores(entry: HandEntry, card: ScoreCard | None) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 from mahjong import pdf, selectors, services
 from mahjong.display import SheetDisplay, card_display, sheet_display, tile_rows
 from mahjong.forms import WASHOUT, ChangeHandForm, HandForm, NewGameForm, ScorerForm
+from mahjong.game import field_at_fault
 from mahjong.models import Game
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
@@ -42,7 +43,6 @@ SHEET_TEMPLATE = "mahjong/sheet.html"
 SCORER_TEMPLATE = "mahjong/scorer.html"
 # What the scorer hands the sheet, as the sheet's record form names it.
 PREFILL_FIELDS = ("winner", "winning_hand", "winning_tile", "last_tile")
-
 
 
 def load_game(request, game_id: int) -> Game:
@@ -87,8 +87,13 @@ def render_sheet(request, game: Game, display: SheetDisplay | None = None, form:
     display = display or display_of(game)
     template = SHEET_TEMPLATE + "#sheet" if request.htmx else SHEET_TEMPLATE
     form = form or HandForm(initial={"last_tile": "discard"}, names=list(display.names))
-    context = {"game": game, "display": display, "form": form, "seats": form.seat_rows(display.next_winds),
-               "scorer_url": f"{reverse('mahjong:scorer')}?game={display.game_id}"}
+    context = {
+        "game": game,
+        "display": display,
+        "form": form,
+        "seats": form.seat_rows(display.next_winds),
+        "scorer_url": f"{reverse('mahjong:scorer')}?game={display.game_id}",
+    }
     return render(request, template, context)
 
 
@@ -184,7 +189,8 @@ def scorer(request):
         if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
             return bad_request(f"game must be a game's number, not {game_id[:20]!r}")
         display = display_of(load_game(request, int(game_id)))
-    initial = {"last_tile": "discard", "own_wind": "E", "prevailing_wind": display.next_prevailing_wind if display else "E"}
+    prevailing = display.next_prevailing_wind if display else "E"
+    initial = {"last_tile": "discard", "own_wind": "E", "prevailing_wind": prevailing}
     form = ScorerForm(request.GET if "hand" in request.GET else None, initial=initial)
     card = record_url = None
     if form.is_valid():
@@ -198,13 +204,20 @@ def scorer(request):
                 self_drawn=data["last_tile"] == "wall",
             )
         except MahjongError as error:
-            refusal_on_form(form, error, field="winning_tile" if "winning tile" in str(error) else "hand")
+            field = field_at_fault(error)
+            refusal_on_form(form, error, field="hand" if field == "winning_hand" else field)
         else:
             card = card_display(scored)
             if display and display.next_hand_number and data["prevailing_wind"] == display.next_prevailing_wind:
                 record_url = sheet_prefill_url(display, scored, data["own_wind"], data["last_tile"])
-    context = {"form": form, "card": card, "display": display, "record_url": record_url, "tile_rows": tile_rows(),
-               "own_wind_labels": own_wind_labels(display)}
+    context = {
+        "form": form,
+        "card": card,
+        "display": display,
+        "record_url": record_url,
+        "tile_rows": tile_rows(),
+        "own_wind_labels": own_wind_labels(display),
+    }
     template = SCORER_TEMPLATE + "#card" if request.htmx else SCORER_TEMPLATE
     return render(request, template, context)
 

@@ -1,6 +1,8 @@
 # The two commands of the README: `make run` and `make test`. Both install what
-# they need first (a virtualenv from pyproject.toml pinned by constraints.txt;
-# for the tests also Debian's chromium, poppler-utils and postgresql).
+# they need first: a virtualenv from pyproject.toml pinned by constraints.txt,
+# and Debian's Pango (which WeasyPrint lays out PDFs with) and the Noto fonts
+# that print every name the bundled DejaVu font lacks (CJK, emoji); the tests
+# also Debian's chromium, poppler-utils and postgresql.
 #
 # `make test` runs the whole suite on SQLite, then again on a throwaway
 # PostgreSQL server on 127.0.0.1 (scripts/with-throwaway-postgres), where the
@@ -12,7 +14,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
-SYSTEM_PACKAGES := chromium poppler-utils postgresql
+RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-cjk fonts-noto-color-emoji
+SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql
 # axe-core, which the browser tests load into pages to check their accessibility.
 AXE := tests/browser/js/node_modules/axe-core/axe.min.js
 PYTEST_ARGS ?=
@@ -21,6 +24,7 @@ PYTEST_ARGS ?=
 
 # The settings fail closed (DEBUG off, a SECRET_KEY needed): development asks for DEBUG.
 run: $(INSTALLED)
+	@$(MAKE) --no-print-directory system-packages SYSTEM_PACKAGES="$(RUN_PACKAGES)"
 	DEBUG=true $(PY) manage.py migrate --noinput
 	DEBUG=true $(PY) manage.py createcachetable
 	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .figures import Figure, ScoringError
-from .parsing import Outcome, as_outcomes, parse_scores
+from .parsing import MAX_TABLES, Outcome, as_outcomes, parse_scores
 from .scores import Vulnerability, check_score
 
 
@@ -21,6 +21,8 @@ def _check_board(count: int, *, field: str) -> None:
             "a board needs at least two tables",
             field=field,
         )
+    if count > MAX_TABLES:
+        raise ScoringError(f"{count} tables: a board is played at {MAX_TABLES} at most", field=field)
 
 
 def _rank(frequencies: dict[numbers.Rational, numbers.Rational]) -> dict[numbers.Rational, Figure]:

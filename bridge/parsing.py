@@ -16,6 +16,13 @@ from .scores import Vulnerability, check_score
 
 # Floats are read as the simplest fraction they stand for: 0.6 is 3/5, 1/3 is 1/3.
 FLOAT_DENOMINATOR_LIMIT = 10**6
+# The most tables a board is played at (the largest pairs fields have a few
+# hundred), and the most outcomes one weighted score is made of.
+MAX_TABLES = 1000
+MAX_OUTCOMES = 20
+# No possible score has more digits (7600 is the largest), nor a weight's term.
+MAX_SCORE_DIGITS = 4
+MAX_WEIGHT_CHARACTERS = 20
 
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
 ITEM_SEPARATORS = re.compile(r"[,;\n]")
@@ -47,7 +54,10 @@ def parse_score(text: str, vulnerability: Vulnerability | None = None, *, field:
     if not re.fullmatch(SCORE, cleaned):
         raise ScoringError(f"{text.strip()!r} is not a score: write it like +110 or -50", field=field)
     negative = cleaned[0] in MINUS_SIGNS
-    value = int(re.sub(r"\D", "", cleaned))
+    digits = re.sub(r"\D", "", cleaned).lstrip("0") or "0"
+    if len(digits) > MAX_SCORE_DIGITS:
+        raise ScoringError(f"{cleaned[:12]}… is not a possible bridge score", field=field)
+    value = int(digits)
     return check_score(-value if negative else value, vulnerability, field=field)
 
 
@@ -58,6 +68,8 @@ def parse_weight(text: str, *, field: str = "weights") -> Figure:
     naming the text.
     """
     cleaned = text.strip()
+    if len(cleaned) > MAX_WEIGHT_CHARACTERS:
+        raise ScoringError(f"{cleaned[:12]}… is not a weight: write it like 1/3, 60% or 0.4", field=field)
     if cleaned.startswith(tuple(MINUS_SIGNS)):
         raise ScoringError(f"the weight {text.strip()} is negative: a weight is more than 0", field=field)
     if match := WEIGHT_FRACTION.match(cleaned):
@@ -127,6 +139,10 @@ def check_outcomes(outcomes: Iterable[Outcome], *, field: str = "weights") -> tu
     outcomes = tuple(outcomes)
     if not outcomes:
         raise ScoringError("no outcomes given: a weighted score needs at least one", field=field)
+    if len(outcomes) > MAX_OUTCOMES:
+        raise ScoringError(
+            f"{len(outcomes)} outcomes: a weighted score is made of at most {MAX_OUTCOMES}", field=field
+        )
     total = sum((outcome.weight for outcome in outcomes), Fraction(0))
     if total != 1:
         raise ScoringError(
@@ -159,10 +175,12 @@ def parse_scores(text: str, vulnerability: Vulnerability | None = None, *, field
                 )
             raise ScoringError(f"{item!r} is not a score with an optional count, like +110 x5", field=field)
         score = parse_score(match["score"], vulnerability, field=field)
-        count = int(match["times"] or match["count"] or 1)
-        if count == 0:
+        count_text = (match["times"] or match["count"] or "1").lstrip("0") or "0"
+        if count_text == "0":
             raise ScoringError(f"{item!r}: a score is had by at least one table", field=field)
-        scores.extend([score] * count)
+        if len(count_text) > len(str(MAX_TABLES)) or len(scores) + int(count_text) > MAX_TABLES:
+            raise ScoringError(f"more than {MAX_TABLES} tables: a board is played at {MAX_TABLES} at most", field=field)
+        scores.extend([score] * int(count_text))
     return scores
 
 

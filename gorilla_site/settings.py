@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "pad",
     "two_way_street",
     "mahjong",
+    "bridge",
 ]
 
 MIDDLEWARE = [

@@ -11,13 +11,14 @@ games imported without an owner, which is not what a deletion promises.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Prefetch, QuerySet
 
-from pad.exchange import export_document
+from pad.exchange import export_text
 from pad.models import Game, Hand, Partnership
 
 
@@ -32,9 +33,9 @@ def games_of_member(user: AbstractBaseUser) -> QuerySet[Game]:
     )
 
 
-def account_data(user: AbstractBaseUser) -> dict:
-    """All of ``user``'s games as one ``gorilla-pad/1`` document."""
-    return export_document(games_of_member(user))
+def account_data(user: AbstractBaseUser) -> Iterator[str]:
+    """All of ``user``'s games as one ``gorilla-pad/1`` document, streamed as JSON text."""
+    return export_text(games_of_member(user))
 
 
 def partnerships_with_member_counts(user: AbstractBaseUser) -> QuerySet[Partnership]:

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import datetime
 
-from django.utils.text import slugify
-
 from pad import rules
 from pad.display import PadDisplay
 from pad.models import Partnership
 from pad.statistics import Tally, statistic_values
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting
+from scorepads.views import name_slug
 
 STYLESHEET = "pad/print.css"
 BLANK_INNINGS = 13
 BLANK_INNINGS_AT_LEAST = 10  # when very long names leave less room
 ROOMY_INNINGS = 14  # rows of the ordinary pad; more innings than this get compact rows
-COMPACT_INNINGS = 22  # compact rows on one page (A4 and Letter)
+COMPACT_INNINGS = 20  # compact rows on one page (A4 and Letter); more get dense rows
+DENSE_INNINGS = 30  # dense rows on one page with the statistics; more go on to a second page
 MAX_COPIES = 20
 MEDIUM_NAMES = 22  # characters in both names together, beyond which the type is smaller
 LONG_NAMES = 40
@@ -31,10 +31,16 @@ LONG_NAMES = 40
 
 def chart_rows(innings: int) -> dict:
     """How the chart is ruled for ``innings`` rows: like a paper pad, the page is
-    ruled down to the statistics; a long game gets narrower rows, then more pages."""
-    compact = innings > ROOMY_INNINGS
-    ruled = COMPACT_INNINGS if compact else ROOMY_INNINGS
-    return {"compact": compact, "empty_rows": range(max(0, ruled - innings))}
+    ruled down to the statistics; a long game gets narrower rows (compact, then
+    dense: up to 30 innings the chart and the statistics share one page), then
+    more pages."""
+    if innings > COMPACT_INNINGS:
+        rows, ruled = "dense", DENSE_INNINGS
+    elif innings > ROOMY_INNINGS:
+        rows, ruled = "compact", COMPACT_INNINGS
+    else:
+        rows, ruled = "", ROOMY_INNINGS
+    return {"rows": rows, "empty_rows": range(max(0, ruled - innings))}
 
 
 def names_size(odd_name: str, even_name: str) -> str:
@@ -116,7 +122,7 @@ def game_pad_cache_key(game_id: int, revision: int, size: str) -> str:
 
 
 def _name_slug(name: str, fallback: str) -> str:
-    return slugify(name) or fallback
+    return name_slug(name) or fallback
 
 
 def game_pad_filename(partnership: Partnership, date: datetime.date) -> str:

@@ -6,7 +6,7 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum
 
 from pad import rules, statistics, summaries
 from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
@@ -78,20 +78,40 @@ class GameFilters:
 
 
 def partnerships_named(player: str, partnerships: QuerySet[Partnership] | None = None) -> list[int]:
-    """The ids of partnerships with a partner whose name contains ``player``.
+    """The ids of partnerships whose partners' names answer ``player``: one
+    name or part of it, or both ("jon richard"), as :func:`history.names_search` says.
 
     Matched in Python ignoring case and accents, so "emile" finds "Émile" on
     every database (SQLite's LIKE ignores the case of ASCII letters only);
     partnerships are few.
     """
-    matches = history.name_search(player)
+    matches = history.names_search(player)
     return [
         pk
         for pk, odd_name, even_name in (
             Partnership.objects.all() if partnerships is None else partnerships
         ).values_list("pk", "odd_name", "even_name")
-        if matches(odd_name) or matches(even_name)
+        if matches((odd_name, even_name))
     ]
+
+
+@dataclass(frozen=True)
+class GameOrder:
+    """An order the games list offers beside the newest first."""
+
+    label: str
+    fields: tuple  # for QuerySet.order_by
+    oldest_first: bool = False  # the only one every game's list knows
+    gorilla_only: bool = False  # by the score: Gorilla games only
+
+
+MARGIN = F("partnership_score") - F("fates_score")
+
+GAME_ORDERS: dict[str, GameOrder] = {
+    "oldest": GameOrder("Oldest first", ("date", "id"), oldest_first=True),
+    "best": GameOrder("Best score first (Gorilla)", (MARGIN.desc(), "-partnership_score", "-date", "-id"), gorilla_only=True),
+    "worst": GameOrder("Worst score first (Gorilla)", (MARGIN.asc(), "partnership_score", "-date", "-id"), gorilla_only=True),
+}
 
 
 def games_for_history(filters: GameFilters = GameFilters(), *, user) -> QuerySet[Game]:
@@ -101,10 +121,7 @@ def games_for_history(filters: GameFilters = GameFilters(), *, user) -> QuerySet
         games = games.filter(partnership=filters.partnership)
     if filters.result is not None:
         games = games.filter(result=filters.result.value)
-    if filters.date_from is not None:
-        games = games.filter(date__gte=filters.date_from)
-    if filters.date_to is not None:
-        games = games.filter(date__lte=filters.date_to)
+    games = history.within_dates(games, filters)
     if filters.player.strip():
         games = games.filter(partnership__in=partnerships_named(filters.player, partnerships_of(user)))
     return games.order_by("-date", "-id")

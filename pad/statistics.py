@@ -101,6 +101,7 @@ GAME_PRIDE_MEANINGS: dict[str, str] = {
     "?": "lost, never theirs to win",
 }
 NO_VALUE = "-"
+LONG_VALUE = 5  # characters of a value that fit a statistic's box in the big type: 47/92, not 52/102
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,15 @@ class Statistic:
     def title(self, names: Mapping[rules.Seat, str]) -> str:
         return self.name.format(partner=names[self.seat]) if self.seat else self.name
 
+    @property
+    def csv_headings(self) -> tuple[str, ...]:
+        """Its columns in the CSV export: a ratio's two counts each in a column of
+        its own, named by its explanation ("play: made", "play: possible to make"),
+        for a spreadsheet reads 10/13 as a date."""
+        if self.is_ratio:
+            return tuple(f"{self.heading}: {part}" for part in self.explanation.split(" / "))
+        return (self.heading,)
+
 
 def _generosity(seat: rules.Seat) -> Statistic:
     return Statistic(
@@ -230,6 +240,14 @@ class StatisticValue:
     is_ratio: bool
     in_games_list: bool
     names_odd_partner: bool = False
+    cells: tuple = ()  # its cells in the CSV export, one per csv_headings
+
+    @property
+    def is_long(self) -> bool:
+        """Whether the value is too long for a statistic's box in the big type
+        (102/102): the printed pad writes it smaller."""
+        return len(self.value) > LONG_VALUE
+
 
 
 def statistic_values(tally: Tally, names: Mapping[rules.Seat, str]) -> tuple[StatisticValue, ...]:
@@ -247,6 +265,7 @@ def statistic_values(tally: Tally, names: Mapping[rules.Seat, str]) -> tuple[Sta
                 is_ratio=statistic.is_ratio,
                 in_games_list=statistic.in_games_list,
                 names_odd_partner=statistic.seat is rules.Seat.ODD,
+                cells=tuple(value.to_list()) if isinstance(value, rules.Ratio) else (str(value),),
             )
         )
     return tuple(values)

@@ -35,6 +35,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("share/<token:token>/", sharing.shared_pad, name="shared_pad"),
+    path("share/<token:token>/pad.pdf", printing.shared_pad_pdf, name="shared_pad_pdf"),
     path("invitations/<token:token>/", sharing.invitation_accept, name="invitation_accept"),
     path(
         "partnerships/<int:partnership_id>/invitation/",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,11 +24,20 @@ def folded(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
 
 
-def name_search(search: str) -> Callable[[str], bool]:
-    """Whether a player's name holds what was searched, ignoring case and
-    accents: the search is folded once, for all the names it is asked about."""
-    needle = folded(search)
-    return lambda name: needle in folded(name)
+def names_search(search: str) -> Callable[[Iterable[str]], bool]:
+    """Whether a game's names (its players', its partners') answer a search of
+    one name or several: "emil" finds Émile, "jon richard" the game of Jon and
+    Richard; each word must be found in one of the names, or the whole search
+    in one name ("mary ann" finds Mary Ann). Case and accents are ignored; the
+    search is folded once, for all the games it is asked about."""
+    whole = folded(search)
+    words = whole.split()
+
+    def matches(names: Iterable[str]) -> bool:
+        names = [folded(name) for name in names]
+        return any(whole in name for name in names) or all(any(word in name for name in names) for word in words)
+
+    return matches
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,15 @@ class HistoryFilters:
     player: str = ""  # a player's name, or part of it
     date_from: datetime.date | None = None
     date_to: datetime.date | None = None
+
+
+def within_dates(games: QuerySet, filters) -> QuerySet:
+    """``games`` (with a ``date``) from ``filters.date_from`` to ``filters.date_to``, where given."""
+    if filters.date_from is not None:
+        games = games.filter(date__gte=filters.date_from)
+    if filters.date_to is not None:
+        games = games.filter(date__lte=filters.date_to)
+    return games
 
 
 @dataclass(frozen=True)
@@ -91,10 +109,16 @@ def recent_entries(user, limit: int = 10) -> list[Entry]:
 
 
 def history_page(
-    user, filters: HistoryFilters, page_number, *, per_page: int, of_kinds: Sequence[GameKind] | None = None
+    user,
+    filters: HistoryFilters,
+    page_number,
+    *,
+    per_page: int,
+    of_kinds: Sequence[GameKind] | None = None,
+    oldest_first: bool = False,
 ) -> tuple[Page, list[HistoryEntry]]:
     """One page of the games of every kind (or of ``of_kinds``) that ``user``
-    may see and ``filters`` match, newest first, and its rows.
+    may see and ``filters`` match, newest first (or oldest first), and its rows.
 
     The kinds' games are merged in the database (a UNION of each kind's dates
     and ids), so a page costs the same few queries however many games there
@@ -108,7 +132,8 @@ def history_page(
         for index, kind in enumerate(chosen)
     ]
     merged = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-    page = Paginator(merged.order_by("-date", "-created_at", "-pk"), per_page).get_page(page_number)
+    order = ("date", "created_at", "pk") if oldest_first else ("-date", "-created_at", "-pk")
+    page = Paginator(merged.order_by(*order), per_page).get_page(page_number)
     wanted: dict[int, list[int]] = {}
     for _date, _created_at, pk, index in page.object_list:
         wanted.setdefault(index, []).append(pk)

@@ -33,7 +33,8 @@ from django.template.loader import render_to_string
 # read from disk; every other URL is refused.
 PDF_BASE_URL = "https://gorilla-pad.invalid/"
 
-PAGE_SIZES = {"a4": "A4", "letter": "letter"}
+PAGE_SIZES = {"a4": "A4", "letter": "letter"}  # the ``size`` parameter -> CSS @page size
+PAGE_SIZE_LABELS = {"a4": "A4", "letter": "US Letter"}  # as the pages offer them
 DEFAULT_PAGE_SIZE = "a4"
 
 

@@ -80,18 +80,14 @@ def with_players(games: Sequence, players: QuerySet) -> list:
 
 def games_in_history(games: QuerySet, filters: history.HistoryFilters, players: QuerySet) -> QuerySet:
     """The ``games`` that ``filters`` match, newest first. ``players`` are the
-    seats of every game (a model with ``game`` and ``name``): a player's name
-    matches ignoring case and accents (in Python: no database does both alike)."""
-    if filters.date_from is not None:
-        games = games.filter(date__gte=filters.date_from)
-    if filters.date_to is not None:
-        games = games.filter(date__lte=filters.date_to)
+    seats of every game (a model with ``game`` and ``name``): a game matches a
+    name search when its players' names answer it (:func:`history.names_search`:
+    case and accents ignored, in Python, as no database does both alike)."""
+    games = history.within_dates(games, filters)
     if filters.player.strip():
-        matches = history.name_search(filters.player)
-        named = {
-            game_id
-            for game_id, name in players.filter(game__in=games).values_list("game_id", "name")
-            if matches(name)
-        }
-        games = games.filter(pk__in=sorted(named))
+        matches = history.names_search(filters.player)
+        names: dict[int, list[str]] = {}
+        for game_id, name in players.filter(game__in=games).values_list("game_id", "name"):
+            names.setdefault(game_id, []).append(name)
+        games = games.filter(pk__in=sorted(game_id for game_id, seated in names.items() if matches(seated)))
     return games.order_by("-date", "-id")

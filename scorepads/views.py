@@ -3,11 +3,14 @@ and their parameters."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from types import ModuleType
+from urllib.parse import quote
 
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils.text import slugify
 
 from scorepads import pdf
 from scorepads.forms import UndoForm
@@ -24,12 +27,24 @@ def bad_request(message: str) -> HttpResponseBadRequest:
     return HttpResponseBadRequest(message + "\n", content_type="text/plain; charset=utf-8")
 
 
+def name_slug(text: str) -> str:
+    """A name as part of a download's file name: accents dropped, every script
+    kept ("Zoë Ann" -> "zoe-ann", "王小明" -> "王小明"); "" when nothing is left."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return slugify("".join(char for char in decomposed if not unicodedata.combining(char)), allow_unicode=True)
+
+
+def attachment_header(filename: str) -> str:
+    """The Content-Disposition of a download named ``filename``: the name itself
+    (RFC 6266 ``filename*``, any script) and an ASCII stand-in for old clients."""
+    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in filename)
+    if fallback == filename:
+        return f'attachment; filename="{filename}"'
+    return f"attachment; filename=\"{fallback}\"; filename*=utf-8''{quote(filename, safe='')}"
+
+
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
-    return HttpResponse(
-        content,
-        content_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return HttpResponse(content, content_type="application/pdf", headers={"Content-Disposition": attachment_header(filename)})
 
 
 def page_size(request) -> str:
@@ -40,22 +55,35 @@ def page_size(request) -> str:
     return size
 
 
-def printed_sheet(request, display, printing: ModuleType) -> HttpResponse:
-    """A game's printed sheet, in the page size the request asks for (a 400
-    for an unknown one), rendered once for each revision of the game.
-
-    ``display`` is the sheet as the page shows it (with its ``game_id`` and
-    ``version``, the game's revision); ``printing`` is the game's PDF module,
-    with ``sheet_cache_key(game_id, revision, size)``,
-    ``render_sheet(display, size)`` and ``sheet_filename(display)``.
-    """
+def printed(
+    request, *, cache_key: Callable[[str], str], render: Callable[[str], bytes], filename: str
+) -> HttpResponse:
+    """A sheet's PDF at the page size the request asks for (``?size=``, a 400
+    when unknown), rendered once for each ``cache_key(size)``: the key names
+    everything the PDF shows, such as a game's revision."""
     try:
         size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
-    key = printing.sheet_cache_key(display.game_id, display.version, size)
-    content = pdf.cached(key, lambda: printing.render_sheet(display, size))
-    return pdf_response(content, printing.sheet_filename(display))
+    try:
+        size = page_size(request)
+    except ValueError as error:
+        return bad_request(str(error))
+    return pdf_response(pdf.cached(cache_key(size), lambda: render(size)), filename)
+
+
+def printed_sheet(request, display, printing: ModuleType) -> HttpResponse:
+    """A game's printed sheet (:func:`printed`), rendered once for each
+    revision of the game. ``display`` is the sheet as the page shows it (with
+    its ``game_id`` and ``version``, the game's revision); ``printing`` is the
+    game's PDF module, with ``sheet_cache_key(game_id, revision, size)``,
+    ``render_sheet(display, size)`` and ``sheet_filename(display)``."""
+    return printed(
+        request,
+        cache_key=lambda size: printing.sheet_cache_key(display.game_id, display.version, size),
+        render=lambda size: printing.render_sheet(display, size),
+        filename=printing.sheet_filename(display),
+    )
 
 
 def unchanged_poll(request, read_revision: Callable[[], int | None]) -> HttpResponse | None:

@@ -9,9 +9,9 @@ The HTML of ``templates/two_way_street/print/`` is laid out with
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from django.utils.text import slugify
 
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
+from scorepads.views import name_slug
 
 from two_way_street import rules
 from two_way_street.display import LEGEND, SheetDisplay
@@ -71,7 +71,7 @@ def sheet_cache_key(game_id: int, revision: int, size: str) -> str:
 
 def sheet_stem(display: SheetDisplay) -> str:
     """Like ``two-way-street-2026-07-09-ann-ben-cat``: the game's downloads are named from it."""
-    names = "-".join(filter(None, (slugify(name) for name in display.names[:3]))) or "players"
+    names = "-".join(filter(None, (name_slug(name) for name in display.names[:3]))) or "players"
     return f"two-way-street-{display.date.isoformat()}-{names}"
 
 
@@ -80,5 +80,5 @@ def sheet_filename(display: SheetDisplay) -> str:
 
 
 def blank_filename(names: list[str]) -> str:
-    slug = "-".join(filter(None, (slugify(name) for name in names[:3])))
+    slug = "-".join(filter(None, (name_slug(name) for name in names[:3])))
     return f"two-way-street-blank-{slug or f'{len(names)}-players'}.pdf"

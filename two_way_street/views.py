@@ -18,15 +18,16 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorepads.recording import RecordingError
 from scorepads.views import (
+    attachment_header,
     bad_request,
     changed,
+    found,
+    hand_shown,
+    new_game_page,
     page_size,
     pdf_response,
     polite_refusal,
     printed_sheet,
-    found,
-    hand_shown,
-    new_game_page,
     spreadsheet_safe,
     unchanged_poll,
     undo_named,
@@ -225,7 +226,7 @@ def ratings_csv(request, game_id: int):
     if display.ratings is None:
         raise Http404("This game has no ratings record.")
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{pdf.sheet_stem(display)}-ratings.csv"'
+    response["Content-Disposition"] = attachment_header(f"{pdf.sheet_stem(display)}-ratings.csv")
     response.write("\ufeff")  # a spreadsheet then reads the names' accents right
     writer = csv.writer(response)
     writer.writerow(["date", "time", "target", "mark", "place", "player", "score"])

@@ -18,7 +18,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import JsonResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import timezone
@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_ratelimit.decorators import ratelimit
 
 from pad import accounts
+from scorepads.views import attachment_header
 
 EMAIL_HELP = "Optional. Only for a link to set a new password if you forget yours."
 
@@ -119,15 +120,11 @@ def account(request):
 def account_data(request):
     """All of the account's games, as a ``gorilla-pad/1`` JSON download."""
     name = f"gorilla-pad-{request.user.get_username()}-{timezone.localdate().isoformat()}.json"
-    return JsonResponse(
+    return StreamingHttpResponse(
         accounts.account_data(request.user),
-        json_dumps_params={"ensure_ascii": False},
-        headers={"Content-Disposition": f'attachment; filename="{ascii_filename(name)}"'},
+        content_type="application/json",
+        headers={"Content-Disposition": attachment_header(name)},
     )
-
-
-def ascii_filename(name: str) -> str:
-    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
 
 
 @require_http_methods(["GET", "POST"])

@@ -9,24 +9,25 @@ from __future__ import annotations
 
 import csv
 import datetime
+import itertools
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from pad import rules, selectors, statistics
-from pad.exchange import export_document
+from pad import pdf, rules, selectors, statistics
+from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
-from scorepads.views import spreadsheet_safe
+from scorepads.pdf import PAGE_SIZE_LABELS
+from scorepads.views import attachment_header, bad_request, form_problem, name_slug, spreadsheet_safe
 
 GAMES_PER_PAGE = 25
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
@@ -41,6 +42,7 @@ FILTER_NAMES = {
     "result": "result",
     "date_from": "from date",
     "date_to": "to date",
+    "sort": "order",
 }
 
 
@@ -100,6 +102,12 @@ class GameFilterForm(forms.Form):
     )
     date_from = FilterDateField(label="From", required=False)
     date_to = FilterDateField(label="To", required=False)
+    sort = forms.ChoiceField(
+        label="Order",
+        choices=[("", "Newest first"), *((key, order.label) for key, order in selectors.GAME_ORDERS.items())],
+        required=False,
+        error_messages={"invalid_choice": "“%(value)s” is not an order the list knows."},
+    )
 
     def clean(self):
         cleaned = super().clean()
@@ -110,13 +118,16 @@ class GameFilterForm(forms.Form):
             for name in ("partnership", "result"):
                 if cleaned.get(name):
                     self.add_error(name, f"Only Gorilla games have a {FILTER_NAMES[name]}.")
+            if (order := selectors.GAME_ORDERS.get(cleaned.get("sort"))) and order.gorilla_only:
+                self.add_error("sort", "Only Gorilla games are listed by their score.")
         return cleaned
 
     def kinds(self) -> list[history.GameKind] | None:
         """The kinds of game listed: one, or every kind (None). A partnership or
         a result lists Gorilla games only."""
         data = self.cleaned_data
-        if data.get("partnership") or data.get("result"):
+        order = selectors.GAME_ORDERS.get(data.get("sort"))
+        if data.get("partnership") or data.get("result") or (order and order.gorilla_only):
             return [history.kind(GORILLA)]
         slug = data.get("game")
         return [history.kind(slug)] if slug else None
@@ -142,7 +153,8 @@ class GameFilterForm(forms.Form):
     def problems(self) -> list[str]:
         """One sentence for each filter that was left out, saying why."""
         return [
-            f"{' '.join(errors)} The list is not filtered by {FILTER_NAMES[name]}."
+            f"{' '.join(errors)} "
+            + ("The list is newest first." if name == "sort" else f"The list is not filtered by {FILTER_NAMES[name]}.")
             for name, errors in self.errors.items()
             if name in FILTER_NAMES
         ]
@@ -161,7 +173,11 @@ class GameFilterForm(forms.Form):
         return query
 
     def active_count(self) -> int:
-        return len([name for name in self.query() if name != "player"])
+        return len([name for name in self.query() if name not in ("player", "sort")])
+
+    def order(self) -> selectors.GameOrder | None:
+        """The order asked for; None for the newest first."""
+        return selectors.GAME_ORDERS.get(self.cleaned_data.get("sort"))
 
 
 def read_filters(request: HttpRequest) -> GameFilterForm:
@@ -177,14 +193,21 @@ def game_list(request: HttpRequest) -> HttpResponse:
     form = read_filters(request)
     filters = form.filters()
     kinds = form.kinds()
+    order = form.order()
     if kinds == [history.kind(GORILLA)]:
-        page = Paginator(selectors.games_for_history(filters, user=request.user), GAMES_PER_PAGE).get_page(
-            request.GET.get("page")
-        )
+        games = selectors.games_for_history(filters, user=request.user)
+        if order is not None:
+            games = games.order_by(*order.fields)
+        page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
         entries = [history.HistoryEntry(kinds[0], row) for row in selectors.game_rows(page.object_list)]
     else:
         page, entries = history.history_page(
-            request.user, form.common_filters(), request.GET.get("page"), per_page=GAMES_PER_PAGE, of_kinds=kinds
+            request.user,
+            form.common_filters(),
+            request.GET.get("page"),
+            per_page=GAMES_PER_PAGE,
+            of_kinds=kinds,
+            oldest_first=order is not None and order.oldest_first,
         )
     query = form.query()
     template_name = "pad/history/game_list.html"
@@ -223,8 +246,9 @@ def csv_counts() -> list[statistics.StoredCount]:
 def csv_header() -> list[str]:
     return [
         "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
-        *(statistic.heading for statistic in statistics.STATISTICS),
+        *(heading for statistic in statistics.STATISTICS for heading in statistic.csv_headings),
         *(count.heading for count in csv_counts()),
+        "notes",
     ]
 
 
@@ -236,6 +260,9 @@ class Echo:
 
 
 def csv_rows(games):
+    """The rows of the CSV export, the header first. A spreadsheet reads it as
+    written: names and notes never run as formulas, every count is a number of
+    its own, and the file starts with a byte order mark (Excel reads UTF-8 then)."""
     yield csv_header()
     counts = csv_counts()
     for game in games.iterator(chunk_size=2000):
@@ -251,8 +278,9 @@ def csv_rows(games):
             game.fates_score,
             result.slug,
             result.winner or "",
-            *(value.value for value in statistics.statistic_values(tally, names)),
+            *(cell for value in statistics.statistic_values(tally, names) for cell in value.cells),
             *(tally[count.field] for count in counts),
+            spreadsheet_safe(game.notes),
         ]
 
 
@@ -260,39 +288,54 @@ def attachment_name(stem: str, extension: str) -> str:
     return f"{stem}-{timezone.localdate().isoformat()}.{extension}"
 
 
+def export_filters(request: HttpRequest) -> GameFilterForm:
+    """The filters of an export; ValueError naming the first that cannot be used
+    (a list shows what it can, but an export must not quietly hold everything)."""
+    form = read_filters(request)
+    if form.errors:
+        raise ValueError(f"nothing was exported: {form_problem(form)}")
+    return form
+
+
 @require_GET
 def games_csv(request: HttpRequest) -> StreamingHttpResponse:
-    filters = read_filters(request).filters()
+    try:
+        filters = export_filters(request).filters()
+    except ValueError as error:
+        return bad_request(str(error))
     writer = csv.writer(Echo())
+    rows = (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters, user=request.user)))
     return StreamingHttpResponse(
-        (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters, user=request.user))),
+        itertools.chain(["\ufeff"], rows),
         content_type="text/csv; charset=utf-8",
-        headers={
-            "Content-Disposition": f'attachment; filename="{attachment_name("gorilla-games", "csv")}"'
-        },
+        headers={"Content-Disposition": attachment_header(attachment_name("gorilla-games", "csv"))},
     )
 
 
-def json_attachment(document: dict, stem: str) -> JsonResponse:
-    return JsonResponse(
-        document,
-        json_dumps_params={"ensure_ascii": False},
-        headers={"Content-Disposition": f'attachment; filename="{attachment_name(stem, "json")}"'},
+def json_attachment(games, stem: str) -> StreamingHttpResponse:
+    """``games`` (with their hands) as a ``gorilla-pad/1`` download, streamed."""
+    return StreamingHttpResponse(
+        export_text(games),
+        content_type="application/json",
+        headers={"Content-Disposition": attachment_header(attachment_name(stem, "json"))},
     )
 
 
 @require_GET
-def games_json(request: HttpRequest) -> JsonResponse:
-    filters = read_filters(request).filters()
-    return json_attachment(export_document(selectors.games_for_export(filters, user=request.user)), "gorilla-games")
+def games_json(request: HttpRequest) -> StreamingHttpResponse:
+    try:
+        filters = export_filters(request).filters()
+    except ValueError as error:
+        return bad_request(str(error))
+    return json_attachment(selectors.games_for_export(filters, user=request.user), "gorilla-games")
 
 
 @require_GET
-def partnership_games_json(request: HttpRequest, partnership_id: int) -> JsonResponse:
+def partnership_games_json(request: HttpRequest, partnership_id: int) -> StreamingHttpResponse:
     partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
     games = selectors.games_for_export(selectors.GameFilters(partnership=partnership), user=request.user)
-    stem = slugify(f"gorilla {partnership.odd_name} {partnership.even_name}") or "gorilla-games"
-    return json_attachment(export_document(games), stem)
+    stem = name_slug(f"gorilla {partnership.odd_name} {partnership.even_name}") or "gorilla-games"
+    return json_attachment(games, stem)
 
 
 @require_GET
@@ -310,5 +353,8 @@ def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpRespons
             "can_invite": len(members) < MAX_MEMBERS,
             "invitation_url": invitation
             and request.build_absolute_uri(reverse("invitation_accept", args=[invitation.token])),
+            "page_sizes": PAGE_SIZE_LABELS.items(),
+            "max_copies": pdf.MAX_COPIES,
+            "today": timezone.localdate(),
         },
     )

@@ -5,14 +5,15 @@ from __future__ import annotations
 import datetime
 import re
 
+from django.contrib.auth.decorators import login_not_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
 from pad.display import pad_display
-from scorepads.pdf import cached
-from scorepads.views import bad_request, page_size, pdf_response
+from scorepads.views import bad_request, page_size, pdf_response, printed
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -23,16 +24,26 @@ def game_pad_pdf(request, game_id: int):
     game = get_object_or_404(
         selectors.games_visible_to(request.user).select_related("partnership"), pk=game_id
     )
-    try:
-        size = page_size(request)
-    except ValueError as error:
-        return bad_request(str(error))
+    return game_pad_printed(request, game)
 
-    def render() -> bytes:
-        return pdf.render_game_pad(pad_display(game, selectors.hands_in_order(game)), size)
 
-    content = cached(pdf.game_pad_cache_key(game.pk, game.revision, size), render)
-    return pdf_response(content, pdf.game_pad_filename(game.partnership, game.date))
+@login_not_required
+@require_GET
+def shared_pad_pdf(request, token: str):
+    """The printed pad of a shared game, for anyone with the link; a revoked link is a 404."""
+    game = selectors.shared_game(token)
+    if game is None:
+        raise Http404("No such shared pad.")
+    return game_pad_printed(request, game)
+
+
+def game_pad_printed(request, game):
+    return printed(
+        request,
+        cache_key=lambda size: pdf.game_pad_cache_key(game.pk, game.revision, size),
+        render=lambda size: pdf.render_game_pad(pad_display(game, selectors.hands_in_order(game)), size),
+        filename=pdf.game_pad_filename(game.partnership, game.date),
+    )
 
 
 @require_GET
@@ -51,9 +62,9 @@ def partnership_blank_pdf(request, partnership_id: int):
 
 
 def blank_pad_date(request) -> datetime.date:
-    """The ``date`` parameter as YYYY-MM-DD, today when absent."""
+    """The ``date`` parameter as YYYY-MM-DD, today when absent or empty."""
     text = request.GET.get("date")
-    if text is None:
+    if not text:  # absent, or the form's date left empty
         return timezone.localdate()
     if ISO_DATE.fullmatch(text):
         try:
@@ -64,9 +75,9 @@ def blank_pad_date(request) -> datetime.date:
 
 
 def blank_pad_copies(request) -> int:
-    """The ``copies`` parameter (1 when absent), checked by pdf.check_copies."""
+    """The ``copies`` parameter (1 when absent or empty), checked by pdf.check_copies."""
     text = request.GET.get("copies")
-    if text is None:
+    if not text:
         return 1
     if not (text.isascii() and text.isdigit() and len(text) <= 4):
         raise ValueError(f"copies must be a whole number from 1 to {pdf.MAX_COPIES}, not {text[:12]!r}")

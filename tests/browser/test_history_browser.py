@@ -145,3 +145,44 @@ def test_partnership_page(live_server, chromium, screenshot, history, scheme, lo
         assert "40 games" in page.locator(".found").inner_text()
     finally:
         context.close()
+
+
+def test_back_and_forward_keep_the_filters_in_step_with_the_list(live_server, phone, history):
+    """The controls always say what the list holds: after Back, Forward and a
+    reload, and paging brings the top of the new page into view."""
+    phone.goto(f"{live_server.url}/games/")
+    phone.locator(".filter-more summary").click()
+    phone.get_by_label("Result").select_option("won")
+    phone.wait_for_selector(".found:has-text('31 games')")
+    phone.locator("#id_partnership").select_option(label="Ann & Bo")
+    phone.wait_for_selector(".found:has-text('24 games')")
+    partnership = phone.locator("#id_partnership").input_value()
+
+    phone.go_back()
+    phone.wait_for_selector(".found:has-text('31 games')")
+    assert phone.locator("#id_result").input_value() == "won"
+    assert phone.locator("#id_partnership").input_value() == ""
+    phone.go_back()
+    phone.wait_for_selector(".found:has-text('60 games')")
+    assert phone.locator("#id_result").input_value() == ""
+    phone.go_forward()
+    phone.wait_for_selector(".found:has-text('31 games')")
+    assert phone.locator("#id_result").input_value() == "won"
+    phone.go_forward()
+    phone.wait_for_selector(".found:has-text('24 games')")
+    assert phone.locator("#id_partnership").input_value() == partnership
+    # The next change sends the filters shown, and a reload shows them again.
+    phone.locator("#id_date_from").fill("2024-03-10")
+    phone.wait_for_url(re.compile(r"date_from=2024-03-10"))
+    assert "result=won" in phone.url and f"partnership={partnership}" in phone.url
+    phone.reload()
+    assert phone.locator("#id_result").input_value() == "won"
+    assert phone.locator("#id_date_from").input_value() == "2024-03-10"
+
+    # Paging from the bottom of a page shows the top of the next.
+    phone.goto(f"{live_server.url}/games/")
+    phone.get_by_role("link", name="Older ›").scroll_into_view_if_needed()
+    phone.get_by_role("link", name="Older ›").click()
+    phone.wait_for_selector(".found:has-text('page 2 of 3')")
+    top = phone.locator("#game-results").bounding_box()["y"]
+    assert -2 <= top <= 100, top

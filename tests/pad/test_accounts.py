@@ -176,7 +176,7 @@ def test_download_all_ones_games(client, user, game, stranger):
     response = client.get(reverse("account_data"))
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith('attachment; filename="gorilla-pad-jon-')
-    document = json.loads(response.content)
+    document = json.loads(b"".join(response.streaming_content))
     assert document["format"] == "gorilla-pad/1"
     assert [(g["partnership"]["even"], len(g["hands"])) for g in document["games"]] == [("Richard", 3), ("Kim", 0)]
     assert len(read_document(document)) == 2  # it imports again
@@ -189,7 +189,7 @@ def test_download_of_a_staff_account_holds_only_its_own_games(client, user, game
     )
     user.is_staff = True
     user.save()
-    document = json.loads(client.get(reverse("account_data")).content)
+    document = json.loads(b"".join(client.get(reverse("account_data")).streaming_content))
     assert [g["partnership"]["even"] for g in document["games"]] == ["Richard"]
 
 

@@ -9,10 +9,11 @@ import re
 
 import pytest
 from django.core.management import call_command
-from django.urls import NoReverseMatch, reverse
+from django.core.management.base import CommandError
+from django.urls import reverse
 
 from pad import rules, selectors, services
-from pad.exchange import GameSpec, read_document
+from pad.exchange import GameSpec, export_document, read_document
 from pad.models import Game, Hand, Partnership
 from pad.summaries import SUMMARY_FIELDS, summary_of_hands
 
@@ -317,70 +318,120 @@ def csv_of(response):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert re.match(r'attachment; filename="gorilla-games-\d{4}-\d\d-\d\d\.csv"', response["Content-Disposition"])
     text = b"".join(response.streaming_content).decode()
-    return list(csv.reader(io.StringIO(text)))
+    assert text.startswith("\ufeff"), "a byte order mark, for Excel to read UTF-8"
+    return list(csv.reader(io.StringIO(text[1:])))
 
 
-def test_csv_one_row_per_game(client, known_games):
+def test_csv_one_row_per_game_every_count_a_number_of_its_own(client, known_games):
     rows = csv_of(client.get(reverse("games_csv")))
     assert rows[0] == [
         "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
-        "play", "fate", "game pride", "odd partner generosity", "even partner generosity",
+        "play: made", "play: possible to make", "fate: possible to make", "fate: all hands", "game pride",
+        "odd partner generosity: possible to make", "odd partner generosity: hands dealt",
+        "even partner generosity: possible to make", "even partner generosity: hands dealt",
         "longest run of M", "hands", "M", "P", "I", "odd partner dealt",
-        "odd partner dealt, makeable", "even partner dealt", "even partner dealt, makeable",
+        "odd partner dealt, makeable", "even partner dealt", "even partner dealt, makeable", "notes",
     ]
     by_id = {int(row[0]): row for row in rows[1:]}
     assert len(by_id) == 6
     assert by_id[known_games["g4"].pk] == [
         str(known_games["g4"].pk), "2026-01-07", "Jon", "Richard", "10", "1", "won", "partnership",
-        "10/10", "10/11", "1", "6/6", "4/5", "9", "11", "10", "0", "1", "6", "6", "5", "4",
+        "10", "10", "10", "11", "1", "6", "6", "4", "5", "9", "11", "10", "0", "1", "6", "6", "5", "4", "",
     ]
-    assert by_id[known_games["g2"].pk][6:] == [
-        "lost", "fates", "0/10", "10/10", "0", "5/5", "5/5", "0", "10", "0", "10", "0", "5", "5", "5", "5",
+    assert by_id[known_games["g2"].pk][6:-1] == [
+        "lost", "fates", "0", "10", "10", "10", "0", "5", "5", "5", "5", "0", "10", "0", "10", "0", "5", "5", "5", "5",
     ]
-    assert by_id[known_games["g5"].pk][6:] == [
-        "in-progress", "", "1/2", "2/3", "-", "1/1", "1/2", "1", "3", "1", "1", "1", "1", "1", "2", "1",
+    assert by_id[known_games["g5"].pk][6:-1] == [
+        "in-progress", "", "1", "2", "2", "3", "-", "1", "1", "1", "2", "1", "3", "1", "1", "1", "1", "1", "2", "1",
     ]
     assert by_id[known_games["other"].pk][2:4] == ["Émile", "Zoë"]
     assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
+    # No cell a spreadsheet would turn into a date.
+    assert not any(re.fullmatch(r"\d+/\d+", cell) for row in rows for cell in row)
 
 
 def test_csv_uses_the_same_filters(client, known_games):
-    rows = csv_of(client.get(reverse("games_csv") + "?result=lost&player=jon&date_from=bad"))
+    rows = csv_of(client.get(reverse("games_csv") + "?result=lost&player=jon"))
     assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g3", "g2")
 
 
-def test_csv_names_never_run_as_formulas(client, user):
+@pytest.mark.parametrize("export", ["games_csv", "games_json"])
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [("date_from=bad", "date_from"), ("result=maybe", "result"), ("partnership=99999", "partnership"), ("game=chess", "game")],
+)
+def test_an_export_with_a_filter_it_cannot_use_is_refused(client, known_games, export, query, named):
+    response = client.get(reverse(export) + "?" + query)
+    assert response.status_code == 400
+    assert response.content.decode().startswith(f"nothing was exported: {named}:")
+
+
+def test_csv_names_and_notes_never_run_as_formulas(client, user):
     partnership = services.partnership_get_or_create(odd_name="=HYPERLINK(1)", even_name="@me", user=user)
-    make_game(partnership, datetime.date(2026, 1, 1), "M")
+    game = make_game(partnership, datetime.date(2026, 1, 1), "M")
+    Game.objects.filter(pk=game.pk).update(notes="+cmd|' /C calc'!A0")
     rows = csv_of(client.get(reverse("games_csv")))
     assert rows[1][2:4] == ["'=HYPERLINK(1)", "'@me"]
+    assert rows[1][-1] == "'+cmd|' /C calc'!A0"
 
 
-def test_json_export_of_the_list(client, known_games):
-    response = client.get(reverse("games_json") + "?result=won")
+def json_of(response):
     assert response["Content-Type"] == "application/json"
+    return json.loads(b"".join(response.streaming_content))
+
+
+def test_json_export_of_the_list(client, user, known_games):
+    response = client.get(reverse("games_json") + "?result=won")
     assert re.match(r'attachment; filename="gorilla-games-[\d-]+\.json"', response["Content-Disposition"])
-    document = json.loads(response.content)
+    document = json_of(response)
     assert document["format"] == "gorilla-pad/1"
     assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
     g4 = document["games"][0]
     assert len(g4["hands"]) == 11
     assert g4["pad"]["score"] == {"partnership": 10, "fates": 1}
-    # It reads back as an import file.
+    # It reads back as an import file, and is the document export_document makes.
     assert [len(spec.hands) for spec in read_document(document)] == [11, 10]
+    won = selectors.GameFilters(result=rules.Result.WON)
+    assert document == export_document(selectors.games_for_export(won, user=user))
 
 
 def test_json_export_of_a_partnership(client, known_games, jon):
     response = client.get(reverse("partnership_games_json", args=[jon.pk]))
     assert 'filename="gorilla-jon-richard-' in response["Content-Disposition"]
-    document = json.loads(response.content)
+    document = json_of(response)
     assert [game["id"] for game in document["games"]] == ids(known_games, "g5", "g4", "g3", "g2", "g1")
     assert client.get(reverse("partnership_games_json", args=[9999])).status_code == 404
 
 
 def test_json_export_keeps_non_ascii_names(client, known_games):
-    document = json.loads(client.get(reverse("games_json") + "?player=zoë").content)
+    document = json_of(client.get(reverse("games_json") + "?player=zoë"))
     assert document["games"][0]["partnership"] == {"odd": "Émile", "even": "Zoë"}
+
+
+def test_json_export_memory_stays_flat_however_many_games(client, user):
+    """Streamed a chunk of games at a time: exporting 1,200 games takes about
+    the memory of exporting 300, where a document built whole takes four times."""
+    import tracemalloc
+
+    from pad.exchange import EXPORT_CHUNK
+
+    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=user)
+
+    def peak_of_export() -> int:
+        response = client.get(reverse("games_json"))
+        tracemalloc.start()
+        size = sum(len(piece) for piece in response.streaming_content)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert size > 0
+        return peak
+
+    bulk_games(partnership, 300, start=datetime.date(2020, 1, 1), outcomes="MPMIMMMMMMMM")
+    small = peak_of_export()
+    bulk_games(partnership, 900, start=datetime.date(2021, 1, 1), outcomes="MPMIMMMMMMMM")
+    large = peak_of_export()
+    assert EXPORT_CHUNK < 300
+    assert large < 1.5 * small, (small, large)
 
 
 def test_download_links_carry_the_filters(client, known_games):
@@ -443,14 +494,9 @@ def test_partnership_chart_is_inline_svg_with_an_accessible_title(client, known_
     assert "<script" not in page.split("</head>")[1]
 
 
-def test_partnership_blank_pad_link_when_that_page_exists(client, known_games, jon):
+def test_the_partnership_page_prints_blank_pads(client, known_games, jon):
     page = client.get(reverse("partnership_detail", args=[jon.pk])).content.decode()
-    try:
-        url = reverse("partnership_blank_pdf", args=[jon.pk])
-    except NoReverseMatch:
-        assert "Blank pad" not in page
-    else:
-        assert f'href="{url}"' in page
+    assert f'action="{reverse("partnership_blank_pdf", args=[jon.pk])}"' in page
 
 
 def test_partnership_without_games(client, user):
@@ -521,3 +567,75 @@ def test_seed_demo_refuses_bad_arguments(db):
         call_command("seed_demo", games=5, partnerships=0)
     with pytest.raises(CommandError, match="--games"):
         call_command("seed_demo", games=-1)
+
+
+def test_seed_demo_gives_its_games_to_an_account(client, user, stranger):
+    out = io.StringIO()
+    call_command("seed_demo", games=12, partnerships=2, seed=5, user="jon", stdout=out)
+    assert "for jon." in out.getvalue()
+    assert Game.objects.count() == 12
+    assert all(list(p.members.all()) == [user] for p in Partnership.objects.all())
+    # Jon sees them in his history; another account does not.
+    assert client.get(reverse("game_list")).content.decode().count('class="history-row') == 12
+    assert not Game.objects.filter(partnership__members=stranger).exists()
+
+
+def test_seed_demo_refuses_an_unknown_account(db):
+    with pytest.raises(CommandError, match="no account called 'nobody'"):
+        call_command("seed_demo", games=1, user="nobody", stdout=io.StringIO())
+    assert not Game.objects.exists()
+
+
+# Searching for both partners, the order of the list, a PDF on each row
+
+
+@pytest.mark.parametrize(
+    ("search", "expected"),
+    [
+        ("jon richard", ["g5", "g4", "g3", "g2", "g1"]),
+        ("RICHARD jon", ["g5", "g4", "g3", "g2", "g1"]),
+        ("emile zoe", ["other"]),
+        ("jon zoë", []),  # each name of a different partnership
+        ("zo", ["other"]),
+    ],
+)
+def test_the_search_takes_one_name_or_both(client, known_games, search, expected):
+    assert listed_ids(client.get(LIST_URL, {"player": search, "game": "gorilla"})) == ids(known_games, *expected)
+
+
+@pytest.mark.parametrize(
+    ("sort", "expected"),
+    [
+        ("", ["g5", "g4", "g3", "g2", "g1", "other"]),
+        ("oldest", ["other", "g1", "g2", "g3", "g4", "g5"]),
+        ("best", ["g1", "g4", "g5", "g3", "g2", "other"]),
+        ("worst", ["g3", "g2", "other", "g5", "g4", "g1"]),  # ties: newest first
+    ],
+)
+def test_the_list_in_each_order(client, known_games, sort, expected):
+    response = client.get(LIST_URL, {"sort": sort} if sort else {})
+    assert listed_ids(response) == ids(known_games, *expected)
+    if sort:
+        assert f'<option value="{sort}" selected>' in response.content.decode()
+
+
+def test_an_order_by_score_is_for_gorilla_games_only(client, known_games):
+    page = client.get(LIST_URL, {"sort": "best", "game": "two-way-street"}).content.decode()
+    assert "Only Gorilla games are listed by their score. The list is newest first." in page
+    page = client.get(LIST_URL, {"sort": "sideways"}).content.decode()
+    assert "“sideways” is not an order the list knows. The list is newest first." in page
+    assert listed_ids(client.get(LIST_URL, {"sort": "sideways"})) == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
+
+
+def test_every_row_links_its_pdf(client, known_games):
+    page = client.get(LIST_URL).content.decode()
+    for game in known_games.values():
+        assert f'<a class="row-pdf" href="{reverse("game_pad_pdf", args=[game.pk])}"' in page
+
+
+def test_back_and_forward_ask_the_server_and_paging_scrolls_to_the_list(client, jon):
+    bulk_games(jon, 30)
+    page = client.get(LIST_URL).content.decode()
+    assert '<section id="game-results" class="game-results" aria-label="Games found" hx-history="false">' in page
+    pager = page.split('class="pager"', 1)[1].split("</nav>", 1)[0]
+    assert 'hx-swap="innerHTML show:#game-results:top"' in pager

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from pad import pdf, services
 from scorepads import pdf as sheets
 from pad.models import Partnership
+from tests.browser.conftest import ARTIFACTS
 from tests.conftest import record_outcomes
 
 # The reference example (7-7 after 14 hands), then P M I M to 9-9 and two made
@@ -23,6 +24,7 @@ FINISHED = "MMMMIIIPPPIMMM" + "PMIMMM"
 # Past 8-8 the game goes on until one side is two ahead: alternate M and I.
 FORTY_HANDS = "MI" * 19 + "MM"  # 20 innings, won 21-19
 SEVENTY_HANDS = "MI" * 34 + "MM"  # 35 innings, won 36-34
+HUNDRED_HANDS = "MI" * 49 + "MM"  # 50 innings, won 51-49
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -126,14 +128,14 @@ def test_a_forty_hand_game_still_fits_one_page(client, game, size):
 
 
 def test_a_very_long_game_flows_onto_more_pages_with_the_header_repeated(client, game):
-    record_outcomes(game, SEVENTY_HANDS)
+    record_outcomes(game, HUNDRED_HANDS)
     pages = reader(game_pdf(client, game).content).pages
     assert len(pages) > 1
     first, last = pages[0].extract_text(), pages[-1].extract_text()
     assert "Jon & Richard" in last and "Thursday 9 July 2026" in last  # the running head
     assert "M P I M P I" in first and "M P I M P I" in last  # the chart's column letters
-    assert has_totals(last, 35, 36, 0, 34)
-    assert "won 36–34" in last
+    assert has_totals(last, 50, 51, 0, 49)
+    assert "won 51–49" in last
     assert f"page {len(pages)} of {len(pages)}" in last
 
 
@@ -233,10 +235,54 @@ def test_blank_pad_of_an_unknown_partnership_is_404(client, db):
     assert client.get(reverse("partnership_blank_pdf", args=[999])).status_code == 404
 
 
-def test_file_names_are_slugs_of_the_names():
-    partnership = Partnership(odd_name="Zoë Ann", even_name="李")
+def test_file_names_are_slugs_of_the_names_in_any_script():
     date = datetime.date(2026, 1, 2)
-    assert pdf.blank_pad_filename(partnership, date) == "gorilla-blank-2026-01-02-zoe-ann-even.pdf"
+    assert pdf.blank_pad_filename(Partnership(odd_name="Zoë Ann", even_name="李"), date) == "gorilla-blank-2026-01-02-zoe-ann-李.pdf"
+    assert pdf.blank_pad_filename(Partnership(odd_name="🦍", even_name="مريم"), date) == "gorilla-blank-2026-01-02-odd-مريم.pdf"
+
+
+def test_a_unicode_file_name_is_sent_as_rfc_6266_says(client, user):
+    partnership = services.partnership_get_or_create(odd_name="王小明", even_name="Jon", user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    disposition = game_pdf(client, game)["Content-Disposition"]
+    assert disposition == (
+        'attachment; filename="gorilla-2026-07-09-___-jon.pdf"; '
+        "filename*=utf-8''gorilla-2026-07-09-%E7%8E%8B%E5%B0%8F%E6%98%8E-jon.pdf"
+    )
+
+
+# Names in every script a player may write, and the longest a name may be.
+WORLD_NAMES = [("Émile Zoë", "王小明"), ("مريم", "🦍 Jon 🃏"), ("山田太郎", "김민준"), ("A" * 30 + " " + "B" * 29, "Ødegård-Ålesund")]
+
+
+@pytest.mark.parametrize(("odd", "even"), WORLD_NAMES)
+def test_every_name_prints_in_a_font_that_has_it(client, user, odd, even):
+    """Accented, CJK, Arabic, emoji and 60-character names print as text, each
+    glyph from a font that has it: the bundled one, or the Noto fonts that both
+    README commands install, never an empty box."""
+    partnership = services.partnership_get_or_create(odd_name=odd, even_name=even, user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    record_outcomes(game, "MPI")
+    content = game_pdf(client, game).content
+    text = text_of(content)
+    for name in (odd, even):
+        assert name.replace(" ", "") in text.replace(" ", "").replace("\n", "")
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+", 1)[1]
+        for page in reader(content).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    wanted = {"Pad-Sans"}
+    if any("\u4e00" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af" for char in odd + even):
+        wanted.add("Noto-Sans-CJK")
+    if any(ord(char) > 0x1F000 for char in odd + even):
+        wanted.add("Noto-Color-Emoji")
+    assert all(any(font.startswith(name) for font in fonts) for name in wanted), fonts
+    # Rendered to be looked at: test-artifacts/pdf-names-N-1.png
+    ARTIFACTS.mkdir(exist_ok=True)
+    stem = ARTIFACTS / f"pdf-names-{WORLD_NAMES.index((odd, even)) + 1}"
+    stem.with_suffix(".pdf").write_bytes(content)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(stem.with_suffix(".pdf")), str(stem)], check=True)
 
 
 # -- nothing fetched but the app's static files -------------------------------------
@@ -280,16 +326,16 @@ def test_hostile_names_print_as_text_and_fetch_nothing(client, fetched, user):
     game_text, blank_text = text_of(game_content), text_of(blank_content)
     for text in (game_text, blank_text):  # long names wrap: compare without the spaces
         assert squashed(HOSTILE_ODD) in squashed(text) and squashed(HOSTILE_EVEN) in squashed(text)
-    static = sheets.static_url("pad/")
+    ours = (sheets.static_url("pad/"), sheets.static_url("scorepads/"))
     assert fetched, "the stylesheet and fonts come through the fetcher"
-    assert all(url.startswith(static) for url in fetched), fetched
+    assert all(url.startswith(ours) for url in fetched), fetched
     assert not any("passwd" in url or "example.com" in url for url in fetched)
 
 
 def test_the_fetcher_serves_static_files_from_disk():
     font = sheets.fetch_static(sheets.static_url("pad/fonts/DejaVuSans.ttf"))
     assert font.read()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
-    stylesheet = sheets.fetch_static(sheets.static_prefix() + "pad/print.css")
+    stylesheet = sheets.fetch_static(sheets.static_prefix() + "scorepads/print-fonts.css")
     assert b"@font-face" in stylesheet.read()
     assert stylesheet.content_type == "text/css"
 
@@ -497,3 +543,121 @@ def test_blank_copies_are_laid_out_once(partnership, monkeypatch):
     content = pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), copies=pdf.MAX_COPIES)
     assert len(reader(content).pages) == pdf.MAX_COPIES
     assert len(layouts) == 1
+
+
+def test_the_partnership_page_prints_blank_pads_by_form(client, partnership):
+    page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
+    form = page.split('class="blank-pad-form"', 1)[1].split("</form>", 1)[0]
+    assert f'action="{reverse("partnership_blank_pdf", args=[partnership.pk])}"' in page
+    assert '<option value="a4">A4</option><option value="letter">US Letter</option>' in form
+    assert f'max="{pdf.MAX_COPIES}"' in form and f'value="{timezone.localdate().isoformat()}"' in form
+    # What the form sends: three US Letter pads dated 2026-07-09.
+    content = blank_pdf(client, partnership, size="letter", copies="3", date="2026-07-09").content
+    pages = reader(content).pages
+    assert len(pages) == 3 and pages[0].mediabox.height == 792
+    assert "Thursday 9 July 2026" in text_of(content)
+    # The date or the copies left empty: today, one pad.
+    content = blank_pdf(client, partnership, size="a4", copies="", date="").content
+    assert len(reader(content).pages) == 1
+
+
+def test_the_pad_page_offers_both_page_sizes(client, game):
+    page = client.get(reverse("game_pad", args=[game.pk])).content.decode()
+    url = reverse("game_pad_pdf", args=[game.pk])
+    assert f'href="{url}">Pad as PDF</a>' in page and f'href="{url}?size=letter"' in page
+
+
+# -- long games and wide figures --------------------------------------------------
+
+
+def laid_out(game, size):
+    """The game's printed pad laid out by WeasyPrint (its pages of boxes), as the download is."""
+    from django.template.loader import render_to_string
+
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    display = pad_display(game, hands_in_order(game))
+    context = {
+        "pad": display, "page_size": sheets.page_size_css(size), "size": size,
+        "names_size": pdf.names_size(display.odd_name, display.even_name), **pdf.chart_rows(len(display.innings)),
+    }
+    with sheets._render_lock:
+        return sheets._layout(render_to_string("pad/print/game.html", context), pdf.STYLESHEET)
+
+
+def statistic_overflows(document) -> list[str]:
+    """Every piece of text in a statistic's box that ends past the box's right edge."""
+    found = []
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if element is None or "statistic" not in (element.get("class") or "").split():
+                continue
+            if not type(box).__name__.startswith("TableCell"):
+                continue
+            right = box.position_x + box.padding_left + box.width + box.padding_right
+            for child in box.descendants():
+                if type(child).__name__ == "TextBox" and child.text and child.position_x + child.width > right + 0.5:
+                    found.append(child.text)
+    return found
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+@pytest.mark.parametrize(
+    "outcomes",
+    [
+        "PM" * 50 + "MM",  # 102 hands: 52/102 51%, 102/102 100%, 51/51 100%
+        "IM" * 45 + "MM",  # 92 hands: 47/47 100%, 47/92 51%
+        "PPPIMMMMMMMMMM",  # 14 hands: 10/13 77%, 13/14 93%
+    ],
+)
+def test_the_widest_statistics_stay_in_their_boxes(user, outcomes, size):
+    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    record_outcomes(game, outcomes)
+    assert statistic_overflows(laid_out(game, size)) == []
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+def test_up_to_thirty_innings_share_a_page_with_the_statistics(client, user, size):
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=user)
+    seen = set()
+    for hands in range(28, 64, 2):  # 15 to 32 innings
+        game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+        record_outcomes(game, ("PM" * 40)[:hands])
+        innings = len(pad_display(game, hands_in_order(game)).innings)
+        seen.add(innings)
+        content = game_pdf(client, game, size=size).content
+        if innings <= pdf.DENSE_INNINGS:
+            assert len(reader(content).pages) == 1, (innings, size)
+            assert "STATISTICS" in text_of(content).upper()
+        if innings in (22, 30) and size == "letter":  # to be looked at: test-artifacts/pdf-innings-N-1.png
+            ARTIFACTS.mkdir(exist_ok=True)
+            stem = ARTIFACTS / f"pdf-innings-{innings}"
+            stem.with_suffix(".pdf").write_bytes(content)
+            subprocess.run(["pdftoppm", "-png", "-r", "60", str(stem.with_suffix(".pdf")), str(stem)], check=True)
+    assert {15, 22, 23, 30, 31} <= seen
+
+
+def test_the_responsible_mark_is_ringed_as_on_screen(client, game):
+    from django.template.loader import render_to_string
+
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    record_outcomes(game, FINISHED)
+    display = pad_display(game, hands_in_order(game))
+    html = render_to_string("pad/print/game.html", {"pad": display, "page_size": "A4", "size": "a4", **pdf.chart_rows(len(display.innings))})
+    ringed = re.findall(r'<span class="mark (tall|short) responsible">', html)
+    screen = client.get(reverse("game_pad", args=[game.pk])).content.decode()
+    assert len(ringed) == 1 == screen.count(" responsible\" role=\"img\"")
+    assert "The game was theirs to win from hand 14 (its mark is ringed)." in text_of(game_pdf(client, game).content)
+    # To be looked at: test-artifacts/pdf-responsible-1.png
+    ARTIFACTS.mkdir(exist_ok=True)
+    stem = ARTIFACTS / "pdf-responsible"
+    stem.with_suffix(".pdf").write_bytes(game_pdf(client, game).content)
+    subprocess.run(["pdftoppm", "-png", "-r", "100", str(stem.with_suffix(".pdf")), str(stem)], check=True)

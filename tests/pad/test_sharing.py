@@ -216,3 +216,17 @@ def test_export_for_a_user_holds_their_games_only(tmp_path, game, stranger):
     )
     assert [entry["id"] for entry in export("--user", "jon")["games"]] == [game.pk]
     assert len(export()["games"]) == 4
+
+
+def test_a_shared_pad_offers_its_pdf_until_sharing_stops(client, game, anonymous_client):
+    record_outcomes(game, "MPI")
+    url = share(client, game)
+    pdf_url = url + "pad.pdf"
+    page = anonymous_client.get(url).content.decode()
+    assert f'href="{pdf_url}"' in page and f'href="{pdf_url}?size=letter"' in page
+    response = anonymous_client.get(pdf_url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF") and "private" in response["Cache-Control"]
+    assert anonymous_client.get(pdf_url, {"size": "a0"}).status_code == 400
+    client.post(reverse("game_stop_sharing", args=[game.pk]))
+    assert anonymous_client.get(pdf_url).status_code == 404

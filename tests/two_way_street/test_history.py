@@ -99,3 +99,10 @@ def test_the_front_page_lists_two_way_street_games(client, both):
 def test_the_front_page_offers_a_two_way_street_game(client, db):
     page = client.get(reverse("front_page")).content.decode()
     assert f'<a href="{reverse("two_way_street:new")}">Two Way Street</a>' in page
+
+
+def test_the_search_takes_several_players_names(client, both):
+    page = client.get(LIST_URL + "?game=two-way-street&player=ann+dan").content.decode()
+    assert [partners for _, partners in rows(page)] == ["Ann, Ben, Cat, Dan"]
+    page = client.get(LIST_URL + "?game=two-way-street&player=ann+zo").content.decode()
+    assert rows(page) == []

@@ -13,6 +13,7 @@ import datetime
 import random
 import time
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
@@ -107,21 +108,32 @@ class Command(BaseCommand):
             "--partnerships", type=int, default=4, help=f"how many partnerships (1 to {len(PARTNERS)}, default 4)"
         )
         parser.add_argument("--seed", type=int, default=None, help="random seed, for repeatable data")
+        parser.add_argument(
+            "--user",
+            default=None,
+            help="the user name of an account to give the games to (a member of every demo partnership); "
+            "without it the partnerships have no member, and only staff see them",
+        )
 
-    def handle(self, *args, games, partnerships, seed, **options):
+    def handle(self, *args, games, partnerships, seed, user, **options):
         if games < 0:
             raise CommandError("--games must be 0 or more")
         if not 1 <= partnerships <= len(PARTNERS):
             raise CommandError(f"--partnerships must be between 1 and {len(PARTNERS)}")
+        account = None
+        if user is not None:
+            account = get_user_model().objects.filter(**{get_user_model().USERNAME_FIELD: user}).first()
+            if account is None:
+                raise CommandError(f"--user: there is no account called {user!r}")
         rng = random.Random(seed)
         started = time.perf_counter()
         specs = list(
             demo_specs(rng, games=games, partnerships=partnerships, end=timezone.localdate())
         )
-        written = games_create_in_bulk(specs=specs)
+        written = games_create_in_bulk(specs=specs, user=account)
         hands = sum(len(spec.hands) for spec in specs)
         seconds = time.perf_counter() - started
         self.stdout.write(
             f"Created {written} demo games with {hands} hands for {partnerships} "
-            f"partnerships in {seconds:.1f} s."
+            f"partnerships in {seconds:.1f} s" + (f", for {user}." if account else ".")
         )

@@ -1,0 +1,23 @@
+from django.apps import AppConfig
+
+
+class BridgeConfig(AppConfig):
+    name = "bridge"
+    verbose_name = "Bridge director's calculator"
+
+    def ready(self):
+        from bridge import selectors
+        from scorepads import history
+
+        history.register(
+            history.GameKind(
+                slug="bridge",
+                label="Bridge rulings",
+                recent=selectors.recent_rulings,
+                row_template="bridge/includes/ruling_row.html",
+                listed=selectors.rulings_in_history,
+                history_rows=selectors.history_rows,
+                history_row_template="bridge/includes/history_row.html",
+                start_url_name="bridge:calculator_home",
+            )
+        )

@@ -1,0 +1,52 @@
+"""A director's saved rulings: the board, the calculation and what was typed.
+
+The figures and the working are never stored: they are calculated again from
+the stored inputs by :mod:`bridge.calculator` wherever a ruling is shown, so the
+page, the list and the PDF cannot disagree.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from bridge.calculator import CALCULATIONS
+
+EVENT_MAX_LENGTH = 100
+NOTE_MAX_LENGTH = 2000
+MAX_BOARD = 999
+
+
+class Ruling(models.Model):
+    # A ruling is its director's alone: deleting the account deletes it.
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bridge_rulings")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The key the calculator's form carries: a resent or double-tapped save
+    # finds the ruling it made instead of making a second.
+    save_key = models.UUIDField(editable=False)
+    date = models.DateField()
+    event = models.CharField(max_length=EVENT_MAX_LENGTH)
+    board = models.PositiveSmallIntegerField()
+    note = models.TextField(blank=True, max_length=NOTE_MAX_LENGTH, help_text="The director's note.")
+    calculation = models.CharField(max_length=40, choices=[(slug, c.heading) for slug, c in CALCULATIONS.items()])
+    # What was typed for each input the calculation reads, and the board's
+    # vulnerability ("" when not given).
+    inputs = models.JSONField()
+    vulnerability = models.CharField(max_length=8, blank=True, default="")
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["date", "id"], name="bridge_ruling_date_id")]
+        constraints = [
+            models.UniqueConstraint(fields=["created_by", "save_key"], name="bridge_ruling_saved_once"),
+            models.CheckConstraint(
+                condition=Q(board__gte=1, board__lte=MAX_BOARD), name="bridge_ruling_board_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(calculation__in=list(CALCULATIONS)), name="bridge_ruling_calculation_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}, board {self.board} ({self.date.isoformat()})"

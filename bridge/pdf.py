@@ -1,0 +1,31 @@
+"""A saved ruling printed for the appeals file: the board, the director's note
+and the working, drawn from the same :class:`bridge.display.Working` the page
+shows. Laid out with ``static/bridge/print.css`` by :mod:`scorepads.pdf`."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from bridge.models import Ruling
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
+from scorepads.views import name_slug
+
+STYLESHEET = "bridge/print.css"
+
+
+def render_ruling(ruling_context: dict, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
+    """The ruling as PDF bytes, from the context its page shows (``ruling``,
+    ``working``, ``ruling_inputs``)."""
+    context = {**ruling_context, "page_size": page_size_css(size), "size": size}
+    return write_pdf(render_to_string("bridge/print/ruling.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
+
+
+def ruling_cache_key(ruling: Ruling, size: str) -> str:
+    """A saved ruling never changes: its id, when it was saved and the page size name its PDF."""
+    return f"bridge-ruling:{ruling.pk}:{ruling.created_at.timestamp()}:{size}"
+
+
+def ruling_filename(ruling: Ruling) -> str:
+    """Like ``ruling-2026-11-23-spring-pairs-board-7.pdf``."""
+    event = name_slug(ruling.event)[:40].strip("-") or "event"
+    return f"ruling-{ruling.date.isoformat()}-{event}-board-{ruling.board}.pdf"

@@ -1,0 +1,87 @@
+"""Writes: saving a director's ruling, exactly once."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections.abc import Mapping
+
+from django.db import IntegrityError, transaction
+
+from bridge import calculator
+from bridge.models import EVENT_MAX_LENGTH, MAX_BOARD, NOTE_MAX_LENGTH, Ruling
+from scorepads.recording import RecordingError, check_text
+
+
+def ruling_save(
+    *,
+    user,
+    save_key: uuid.UUID,
+    calculation: calculator.Calculation,
+    inputs: Mapping[str, str],
+    vulnerability: str,
+    event: str,
+    board: int,
+    date: datetime.date,
+    note: str,
+) -> Ruling:
+    """Save a ruling; the calculation is run again first, and a ruling it
+    refuses is not saved (:class:`RecordingError` naming the input).
+
+    ``save_key`` is the calculator form's: saving the same ruling again with
+    the same key (a double tap, a resent request) gives the ruling saved the
+    first time. A different ruling from the same form (the director went back,
+    changed the board and saved again) is saved as a new one.
+    """
+    event = event.strip()
+    check_text(event, label="event")
+    check_text(note, label="note", lines=True)
+    if not event or len(event) > EVENT_MAX_LENGTH:
+        raise RecordingError(f"the event is named in 1 to {EVENT_MAX_LENGTH} characters", field="event")
+    if not 1 <= board <= MAX_BOARD:
+        raise RecordingError(f"the board is a number from 1 to {MAX_BOARD}", field="board")
+    if len(note) > NOTE_MAX_LENGTH:
+        raise RecordingError(f"the note is at most {NOTE_MAX_LENGTH} characters", field="note")
+    stored = {name: inputs.get(name, "").strip() for name in calculation.inputs}
+    for name, text in stored.items():
+        check_text(text, label=calculator.INPUTS[name].label, field=name, lines=True)
+    try:
+        calculator.calculate(calculation, stored, vulnerability)
+    except calculator.ScoringError as error:
+        raise RecordingError(str(error), field=error.field) from None
+    ruling = Ruling(
+        created_by=user,
+        save_key=save_key,
+        calculation=calculation.slug,
+        inputs=stored,
+        vulnerability=vulnerability,
+        event=event,
+        board=board,
+        date=date,
+        note=note,
+    )
+    for _ in range(2):
+        saved = Ruling.objects.filter(created_by=user, save_key=ruling.save_key).first()
+        if saved is not None:
+            if _same(saved, ruling):
+                return saved
+            ruling.save_key = uuid.uuid4()
+        try:
+            with transaction.atomic():
+                ruling.save()
+            return ruling
+        except IntegrityError:  # a request that raced this one saved the key first
+            continue
+    raise RecordingError("the ruling could not be saved: try again")
+
+
+RECORDED_FIELDS = ("calculation", "inputs", "vulnerability", "event", "board", "date", "note")
+
+
+def _same(saved: Ruling, ruling: Ruling) -> bool:
+    return all(getattr(saved, name) == getattr(ruling, name) for name in RECORDED_FIELDS)
+
+
+def ruling_delete(*, user, ruling: Ruling) -> None:
+    """Delete one of ``user``'s rulings."""
+    Ruling.objects.filter(pk=ruling.pk, created_by=user).delete()

@@ -1,0 +1,231 @@
+"""The director's calculator pages: the working as the director types, a ruling
+saved once and only when it calculates, private to its director, in the
+history, and printed as it shows on screen."""
+
+import datetime
+import io
+import uuid
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from bridge.models import Ruling
+from tests.bridge.test_calculator import EXAMPLES
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def calculator_url(slug):
+    return reverse("bridge:calculator", args=[slug])
+
+
+def example_post(name, action="calculate", **extra):
+    slug, inputs = EXAMPLES[name]
+    return slug, {**inputs, "vulnerability": "", "action": action, **extra}
+
+
+def save_post(name="example 1", **extra):
+    ruling = {"event": "Club pairs", "board": "7", "date": "2026-11-20", "note": "Hesitation before 2♠.", "save_key": str(uuid.uuid4())}
+    return example_post(name, "save", **(ruling | extra))
+
+
+@pytest.fixture
+def ruling(client):
+    slug, data = save_post()
+    client.post(calculator_url(slug), data)
+    return Ruling.objects.get()
+
+
+def test_the_calculator_offers_every_calculation(client):
+    page = client.get(reverse("bridge:calculator_home")).content.decode()
+    for slug in ("pairs-weighted", "pairs-split", "pairs-serious-error", "teams-weighted", "teams-split", "teams-serious-error"):
+        assert f'href="{calculator_url(slug)}"' in page
+    assert "No rulings saved yet." in page
+
+
+def test_an_unknown_calculation_is_404(client):
+    assert client.get("/bridge/pairs-average/").status_code == 404
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_each_reference_example_shows_its_figures_and_working(client, name):
+    slug, data = example_post(name)
+    response = client.post(calculator_url(slug), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<section class="working"' in page and "<table" in page
+    expected = {
+        "example 1": ["13.8", "10.2", "<td>5.6</td>", "<td>19.4</td>"],
+        "example 2": ["−10.3", "+10.3", "<td>−1270</td>"],
+        "example 3": ["This table", "<td>−690</td>"],
+        "examples 4 and 5": ["−16", "−10", "Knock-out match: both get the average"],
+        "example 6": ["Consequent damage to NS: normal 19 − expected (14) = 5"],
+        "example 7": ["−14.3", "−7.1", "+7.1", "VP match: whole IMPs"],
+    }[name]
+    for text in expected:
+        assert text in page
+
+
+def test_as_the_director_types_htmx_gets_the_working_alone(client):
+    slug, data = example_post("example 1")
+    response = client.post(calculator_url(slug), data, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<div id="working"')
+    assert "<form" not in page and '<span class="figure">13.8</span>' in page
+    # Half typed: the working says what is missing, still 200 for htmx to show it.
+    response = client.post(calculator_url(slug), {**data, "weights": "+110 60%, -50"}, **HTMX)
+    assert response.status_code == 200
+    assert "No working yet" in response.content.decode() and "is not a score and its weight" in response.content.decode()
+
+
+def test_a_refused_calculation_names_the_input_beside_it(client):
+    slug, data = example_post("example 1")
+    response = client.post(calculator_url(slug), {**data, "weights": "+110 33.3%, -50 66.6%"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert '<div id="id_weights_error"><p class="error">The weights add up to 999/1000, not 1 (100%): 333/1000, 333/500.</p>' in page
+    assert 'aria-invalid="true"' in page
+    # What was typed is kept.
+    assert "+110 33.3%, -50 66.6%" in page
+
+
+def test_saving_a_ruling_goes_to_it(client, user):
+    slug, data = save_post()
+    response = client.post(calculator_url(slug), data)
+    ruling = Ruling.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("bridge:ruling", args=[ruling.pk])
+    assert (ruling.created_by, ruling.event, ruling.board, ruling.date) == (user, "Club pairs", 7, datetime.date(2026, 11, 20))
+    assert ruling.inputs == {"field": "+110 x5, +50 x3, -50 x2, -110 x2", "weights": "+110 60%, -50 40%"}
+    page = client.get(response["Location"]).content.decode()
+    assert "Ruling saved: Club pairs, board 7 (2026-11-20)." in page
+    assert '<span class="figure">13.8</span>' in page and "Hesitation before 2♠." in page
+
+
+def test_a_ruling_is_saved_once_however_often_its_form_is_sent(client):
+    slug, data = save_post()
+    first = client.post(calculator_url(slug), data)
+    second = client.post(calculator_url(slug), data)
+    assert Ruling.objects.count() == 1
+    assert first["Location"] == second["Location"]
+
+
+def test_the_same_form_changed_and_saved_again_is_a_second_ruling(client):
+    slug, data = save_post()
+    client.post(calculator_url(slug), data)
+    client.post(calculator_url(slug), {**data, "board": "8"})
+    assert sorted(Ruling.objects.values_list("board", flat=True)) == [7, 8]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"weights": "+110 60%"}, "The weights add up to 60%"),
+        ({"field": "+115"}, "+115 is not a possible bridge score"),
+        ({"event": ""}, "This field is required."),
+        ({"board": "1000"}, "less than or equal to 999"),
+        ({"date": "2026-02-30"}, "Enter a valid date."),
+        ({"event": "Club\u202epairs"}, "invisible text-direction control"),
+        ({"note": "x" * 2001}, "at most 2000 characters"),
+        ({"vulnerability": "north"}, "Select a valid choice"),
+    ],
+)
+def test_a_refused_save_saves_nothing_and_says_why(client, change, message):
+    slug, data = save_post()
+    response = client.post(calculator_url(slug), {**data, **change})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Ruling.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"field": "\x00", "weights": "+110 1"},
+        {"field": "+110 x" + "9" * 5000, "weights": "+110 1"},
+        {"field": "+110", "weights": "+110 " + "1/" + "3" * 3000},
+        {"field": "+110", "weights": "+110 " + "9" * 50 + "%"},
+        {"field": ["+110", "+50"], "weights": {"a": 1}},
+        {},
+    ],
+)
+def test_hostile_input_is_a_clear_refusal(client, data):
+    response = client.post(calculator_url("pairs-weighted"), {"action": "save", **data})
+    assert response.status_code == 400
+    assert not Ruling.objects.exists()
+
+
+def test_rulings_are_their_directors_alone(ruling, stranger_client, anonymous_client):
+    for url in (reverse("bridge:ruling", args=[ruling.pk]), reverse("bridge:ruling_pdf", args=[ruling.pk])):
+        assert stranger_client.get(url).status_code == 404
+        assert anonymous_client.get(url).status_code == 302  # to the login page
+    assert stranger_client.post(reverse("bridge:ruling_delete", args=[ruling.pk])).status_code == 404
+    assert "Club pairs" not in stranger_client.get(reverse("bridge:calculator_home")).content.decode()
+    # Starting from another director's ruling starts from an empty board.
+    page = stranger_client.get(calculator_url("pairs-weighted") + f"?ruling={ruling.pk}").content.decode()
+    assert 'value="+110 60%, -50 40%"' not in page
+    assert Ruling.objects.count() == 1
+
+
+def test_calculate_again_starts_from_the_rulings_board(client, ruling):
+    page = client.get(calculator_url("pairs-weighted") + f"?ruling={ruling.pk}").content.decode()
+    assert "+110 x5, +50 x3, -50 x2, -110 x2</textarea>" in page
+    assert 'value="+110 60%, -50 40%"' in page
+    for bad in ("x", "-1", "99999999999999999999999"):
+        assert client.get(calculator_url("pairs-weighted") + f"?ruling={bad}").status_code == 200
+
+
+def test_deleting_a_ruling(client, ruling):
+    response = client.post(reverse("bridge:ruling_delete", args=[ruling.pk]))
+    assert response.status_code == 302
+    assert not Ruling.objects.exists()
+    assert client.get(reverse("bridge:ruling", args=[ruling.pk])).status_code == 404
+
+
+def pdf_text(content: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
+def test_the_printed_ruling_matches_the_screen(client, ruling):
+    response = client.get(reverse("bridge:ruling_pdf", args=[ruling.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    assert 'filename="ruling-2026-11-20-club-pairs-board-7.pdf"' in response["Content-Disposition"]
+    text = pdf_text(response.content)
+    for expected in (
+        "Club pairs, board 7",
+        "Pairs (matchpoints): weighted score",
+        "Hesitation before 2♠.",
+        "13.8",
+        "10.2",
+        "NS: 60% × 19.4 + 40% × 5.4 = 11.64 + 2.16 = 13.8 MP",
+        "+110 x5, +50 x3, -50 x2, -110 x2",
+    ):
+        assert expected in text
+    letter = client.get(reverse("bridge:ruling_pdf", args=[ruling.pk]) + "?size=letter")
+    assert PdfReader(io.BytesIO(letter.content)).pages[0].mediabox.height == 792
+    assert client.get(reverse("bridge:ruling_pdf", args=[ruling.pk]) + "?size=a0").status_code == 400
+
+
+def test_rulings_are_in_the_history_and_on_the_front_page(client, ruling):
+    history = client.get(reverse("game_list")).content.decode()
+    assert "Club pairs, board 7" in history and "NS 13.8 MP · EW 10.2 MP" in history
+    assert "Club pairs" in client.get(reverse("game_list") + "?game=bridge").content.decode()
+    assert "Club pairs" not in client.get(reverse("game_list") + "?game=gorilla").content.decode()
+    # The search looks in the event and the note, ignoring case and accents.
+    assert "Club pairs" in client.get(reverse("game_list") + "?player=HESITATION").content.decode()
+    assert "Club pairs" not in client.get(reverse("game_list") + "?player=Teams").content.decode()
+    front = client.get(reverse("front_page")).content.decode()
+    assert "Club pairs, board 7" in front and reverse("bridge:calculator_home") in front
+
+
+def test_the_pages_run_a_fixed_number_of_queries(client, ruling, django_assert_num_queries):
+    slug, data = example_post("example 1")
+    with django_assert_num_queries(2):  # the session, the user
+        client.post(calculator_url(slug), data, **HTMX)
+    with django_assert_num_queries(3):  # the session, the user, the ruling
+        client.get(reverse("bridge:ruling", args=[ruling.pk]))
+    _, data = save_post()
+    # the session, the user, the key looked up, the savepoint and the insert (and its release)
+    with django_assert_num_queries(6):
+        client.post(calculator_url(slug), data)

@@ -248,6 +248,36 @@ def hand_view(hand: Hand, names: dict[rules.Seat, str]) -> HandView:
     )
 
 
+@dataclass(frozen=True)
+class GorillaedHand:
+    """A hand gorillaed out at the table, for the wallow: its cards as recorded,
+    the solver's verdict on them and how the hand came to be recorded."""
+
+    hand: HandView
+    taker_name: str
+    giver_name: str
+    result: solver.GorillaResult
+    verdict: str  # ", the solver's verdict", " by the players, overruling the solver" ...
+
+
+def gorillaed_hand(hand: Hand, names: dict[rules.Seat, str]) -> GorillaedHand:
+    """``hand`` (recorded with its cards) with the solver's verdict on them."""
+    view = hand_view(hand, names)
+    result = solver.gorilla_out(hand.taker_cards, hand.giver_cards)
+    return GorillaedHand(
+        hand=view,
+        taker_name=view.taker_name,
+        giver_name=names[rules.Seat(hand.taker).other],
+        result=result,
+        verdict=view.verdict_against(result.possible),
+    )
+
+
+def wallow(hands: Iterable[Hand], names: dict[rules.Seat, str]) -> list[GorillaedHand]:
+    """Every hand of a game recorded with its cards, in order: the printed pad's appendix."""
+    return [gorillaed_hand(hand, names) for hand in hands if hand.has_cards]
+
+
 def deck_in_suits(deck: Iterable[solver.Card]) -> list[tuple[solver.Suit, tuple[solver.Card, ...]]]:
     """The cards of ``deck`` cut into its suits, in deck order: the rows of the card grid."""
     return [(suit, tuple(cards)) for suit, cards in itertools.groupby(deck, key=lambda card: card.suit)]

@@ -10,9 +10,10 @@ app's own static files.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from pad import rules
-from pad.display import PadDisplay
+from pad.display import GorillaedHand, PadDisplay
 from pad.models import Partnership
 from pad.statistics import Tally, statistic_values
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting
@@ -54,19 +55,26 @@ def names_size(odd_name: str, even_name: str) -> str:
     return ""
 
 
-def render_game_pad(display: PadDisplay, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
-    """The game's score pad as PDF bytes, drawn from the live page's display context."""
+def render_game_pad(
+    display: PadDisplay, size: str = DEFAULT_PAGE_SIZE, *, wallow: Sequence[GorillaedHand] = (), fetcher=None
+) -> bytes:
+    """The game's score pad as PDF bytes, drawn from the live page's display
+    context; after it, for the wallow, each hand gorillaed out at the table
+    (``wallow``: both hands, the verdict and the solver's line)."""
     rows = chart_rows(len(display.innings))
     context = {
         "pad": display,
+        "wallow": wallow,
         "page_size": page_size_css(size),
         "size": size,
         "names_size": names_size(display.odd_name, display.even_name),
         **rows,
     }
     tighter = {"empty_rows": range(0)} if rows["empty_rows"] else {}
+    # The wallow starts on a page of its own, after the pad's.
+    pages = 1 + (1 if wallow else 0)
     return write_fitting(
-        "pad/print/game.html", context, stylesheet=STYLESHEET, pages=1, tighter=tighter, fetcher=fetcher
+        "pad/print/game.html", context, stylesheet=STYLESHEET, pages=pages, tighter=tighter, fetcher=fetcher
     )
 
 

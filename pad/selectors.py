@@ -226,11 +226,17 @@ class PartnershipStatistics:
 
 
 def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
-    """A partnership's lifetime statistics in two queries: the counts added up
-    by the database, then one pass over the finished games' scores in date order."""
+    """A partnership's lifetime statistics in two queries: the counts of its
+    finished games added up by the database, then one pass over the finished
+    games' scores in date order."""
     games = Game.objects.filter(partnership=partnership)
+    # Lifetime figures count finished games only: a game in progress would
+    # move them hand by hand (the page says so).
+    finished_only = ~Q(result=rules.Result.IN_PROGRESS)
     aggregates = {
-        f"total_{count.field}": (Max if count.lifetime is statistics.Lifetime.MAX else Sum)(count.field, default=0)
+        f"total_{count.field}": (Max if count.lifetime is statistics.Lifetime.MAX else Sum)(
+            count.field, default=0, filter=finished_only
+        )
         for count in statistics.STORED_COUNTS
     }
     totals = games.aggregate(
@@ -246,12 +252,12 @@ def partnership_statistics(partnership: Partnership) -> PartnershipStatistics:
         **aggregates,
     )
     finished = tuple(
-        FinishedGame(pk, date, result == rules.Result.WON, partnership_score, fates_score)
-        for pk, date, result, partnership_score, fates_score in games.exclude(
+        FinishedGame(pk, date, result == rules.Result.WON, partnership_score, fates_score, made, made + possible)
+        for pk, date, result, partnership_score, fates_score, made, possible in games.exclude(
             result=rules.Result.IN_PROGRESS
         )
         .order_by("date", "pk")
-        .values_list("pk", "date", "result", "partnership_score", "fates_score")
+        .values_list("pk", "date", "result", "partnership_score", "fates_score", "made_count", "possible_count")
     )
     all_runs = summaries.runs(finished)
     return PartnershipStatistics(

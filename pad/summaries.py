@@ -58,6 +58,8 @@ class FinishedGame:
     won: bool
     partnership_score: int
     fates_score: int
+    made: int = 0  # hands made (M)
+    possible: int = 0  # hands possible to make (M and P)
 
     @property
     def margin(self) -> int:
@@ -155,6 +157,7 @@ def results_by_year(games: Sequence[FinishedGame]) -> list[YearResults]:
 # looks the same on every page; coordinates are in the SVG's own units.
 
 CHART_GAMES = 60
+CHART_MIN_SLOTS = 12  # a few games keep bars of a sensible width
 CHART_SLOT = 10
 CHART_BAR = 7
 CHART_HEIGHT = 100
@@ -163,7 +166,7 @@ MAX_MARGIN = rules.GAME_POINT
 
 @dataclass(frozen=True)
 class ChartBar:
-    x: int
+    x: float
     y: float
     width: int
     height: float
@@ -178,6 +181,10 @@ class ResultsChart:
     axis: float
     games: tuple[FinishedGame, ...]
     of_total: int
+    # The play ratio so far (made / possible to make, over the games shown up
+    # to each one): "x,y x,y ..." for an SVG polyline, 100% at the top.
+    play_trend: str = ""
+    max_margin: int = MAX_MARGIN  # the margin of the tallest bar: the scale
 
     @property
     def label(self) -> str:
@@ -188,31 +195,43 @@ class ResultsChart:
             which = f"the last {shown} of {self.of_total} finished games"
         return (
             f"Results of {which}, oldest first: {won} won, {shown - won} lost; "
-            "bars above the line are wins, below are losses, taller for a larger margin."
+            f"bars above the line are wins, below are losses, as tall as the margin (full height: "
+            f"{self.max_margin} points or more); the line is the play ratio so far."
         )
 
 
 def results_chart(games: Sequence[FinishedGame], *, limit: int = CHART_GAMES) -> ResultsChart:
-    """The chart of the last ``limit`` finished games (``games`` in date order)."""
+    """The chart of the last ``limit`` finished games (``games`` in date order):
+    as wide as the games shown (at least ``CHART_MIN_SLOTS`` slots), a bar for
+    each, and the play ratio so far as a line."""
     shown = tuple(games[-limit:]) if limit else ()
     axis = CHART_HEIGHT / 2
+    slots = max(len(shown), CHART_MIN_SLOTS)
+    offset = (slots - len(shown)) * CHART_SLOT / 2  # a few games sit in the middle
     bars = []
+    trend = []
+    made = possible = 0
     for slot, game in enumerate(shown):
         height = axis * min(abs(game.margin), MAX_MARGIN) / MAX_MARGIN
         bars.append(
             ChartBar(
-                x=slot * CHART_SLOT + (CHART_SLOT - CHART_BAR) // 2,
+                x=offset + slot * CHART_SLOT + (CHART_SLOT - CHART_BAR) // 2,
                 y=axis - height if game.won else axis,
                 width=CHART_BAR,
                 height=height,
                 game=game,
             )
         )
+        made, possible = made + game.made, possible + game.possible
+        if possible:
+            x = offset + slot * CHART_SLOT + CHART_SLOT / 2
+            trend.append(f"{x:.1f},{CHART_HEIGHT * (1 - made / possible):.1f}")
     return ResultsChart(
         bars=tuple(bars),
-        width=max(limit, 1) * CHART_SLOT,
+        width=slots * CHART_SLOT,
         height=CHART_HEIGHT,
         axis=axis,
         games=shown,
         of_total=len(games),
+        play_trend=" ".join(trend),
     )

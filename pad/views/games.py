@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 
 import solver
 from pad import rules, selectors, services
-from pad.display import deck_in_suits, pad_display
+from pad.display import deck_in_suits, gorillaed_hand, pad_display
 from pad.forms import (
     CardsForm,
     ChangeOutcomeForm,
@@ -348,20 +348,19 @@ def hand_analysis(request, game_id: int, number: int):
     if not hand.has_cards:
         messages.info(request, f"Hand {number} was recorded without its cards.")
         return redirect("game_pad", game_id=game.pk)
-    result = solver.gorilla_out(hand.taker_cards, hand.giver_cards)
     display = pad_display(game, hands_of(game))
-    hand_view = display.hands[number - 1]
+    gorillaed = gorillaed_hand(hand, game.partnership.names)
     return render(
         request,
         "pad/analysis.html",
         {
             "game": game,
             "display": display,
-            "hand": hand_view,
-            "result": result,
-            "verdict": hand_view.verdict_against(result.possible),
-            "taker_name": hand_view.taker_name,
-            "giver_name": game.partnership.name_of(rules.Seat(hand.taker).other),
+            "hand": gorillaed.hand,
+            "result": gorillaed.result,
+            "verdict": gorillaed.verdict,
+            "taker_name": gorillaed.taker_name,
+            "giver_name": gorillaed.giver_name,
             "back_url": reverse("game_pad", args=[game.pk]),
         },
     )

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
-from pad.display import pad_display
+from pad.display import pad_display, wallow
 from scorepads.views import bad_request, page_size, pdf_response, printed
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -37,11 +37,16 @@ def shared_pad_pdf(request, token: str):
     return game_pad_printed(request, game)
 
 
+def render_game_pad(game, size: str) -> bytes:
+    hands = selectors.hands_in_order(game)
+    return pdf.render_game_pad(pad_display(game, hands), size, wallow=wallow(hands, game.partnership.names))
+
+
 def game_pad_printed(request, game):
     return printed(
         request,
         cache_key=lambda size: pdf.game_pad_cache_key(game.pk, game.revision, size),
-        render=lambda size: pdf.render_game_pad(pad_display(game, selectors.hands_in_order(game)), size),
+        render=lambda size: render_game_pad(game, size),
         filename=pdf.game_pad_filename(game.partnership, game.date),
     )
 

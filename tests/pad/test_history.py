@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from pad import rules, selectors, services
+from pad import rules, selectors, services, summaries
 from pad.exchange import GameSpec, export_document, read_document
 from pad.models import Game, Hand, Partnership
 from pad.summaries import SUMMARY_FIELDS, summary_of_hands
@@ -446,11 +446,11 @@ def test_download_links_carry_the_filters(client, known_games):
 def test_partnership_statistics_of_known_games(known_games, jon):
     stats = selectors.partnership_statistics(jon)
     assert (stats.played, stats.won, stats.lost, stats.in_progress) == (5, 2, 2, 1)
-    # hands 10+10+10+11+3; M 10+0+0+10+1; P 0+10+1+0+1
-    assert str(stats.tally.play) == "21/33"
-    assert str(stats.tally.fate) == "33/44"
+    # The finished games only (g5 is in progress): hands 10+10+10+11; M 10+0+0+10; P 0+10+1+0
+    assert str(stats.tally.play) == "20/31"
+    assert str(stats.tally.fate) == "31/41"
     lifetime = {value.name: value.value for value in stats.lifetime_statistics}
-    assert (lifetime["Jon dealt"], lifetime["Richard dealt"]) == ("17/22", "16/22")
+    assert (lifetime["Jon dealt"], lifetime["Richard dealt"]) == ("16/21", "15/20")
     assert lifetime["Longest run of M"] == "10"  # the longest of any game (g1), not a sum
     assert stats.tally.game_pride == {"1": 2, "0": 1, "?": 1}
     # Finished in date order: won, lost, lost, won.
@@ -465,14 +465,30 @@ def test_partnership_statistics_of_known_games(known_games, jon):
     assert [bar.game.id for bar in stats.chart.bars] == ids(known_games, "g1", "g2", "g3", "g4")
 
 
+def test_the_results_chart_scales_to_the_games_and_draws_the_play_trend(known_games, jon):
+    chart = selectors.partnership_statistics(jon).chart
+    # Four games keep bars of a sensible width, in the middle of a 12-slot chart.
+    assert chart.width == summaries.CHART_MIN_SLOTS * summaries.CHART_SLOT
+    assert [bar.x for bar in chart.bars] == [41, 51, 61, 71]
+    # The play ratio so far: 10/10, 10/20, 10/21, 20/31, 100% at the top (y 0).
+    points = [tuple(map(float, point.split(","))) for point in chart.play_trend.split()]
+    assert [round(100 - y, 1) for _, y in points] == [100.0, 50.0, 47.6, 64.5]
+    # Sixty games or more fill the chart, one slot each.
+    many = [summaries.FinishedGame(n, datetime.date(2026, 1, 1), n % 2 == 0, 10, 8, 5, 8) for n in range(75)]
+    wide = summaries.results_chart(many)
+    assert wide.width == summaries.CHART_GAMES * summaries.CHART_SLOT and len(wide.bars) == summaries.CHART_GAMES
+    assert "the last 60 of 75 finished games" in wide.label and "the line is the play ratio so far" in wide.label
+
+
 def test_partnership_page_shows_the_statistics(client, known_games, jon):
     response = client.get(reverse("partnership_detail", args=[jon.pk]))
     assert response.status_code == 200
     page = response.content.decode()
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
     assert "Played 5" in text and "Won 2" in text and "Lost 2" in text and "In progress 1" in text
-    assert "21/33 64%" in text and "33/44 75%" in text
-    assert "Jon dealt 17/22 77%" in text and "Richard dealt 16/22 73%" in text
+    assert "over 41 hands of 4 finished games; the 1 in progress is not counted" in text
+    assert "20/31 65%" in text and "31/41 76%" in text
+    assert "Jon dealt 16/21 76%" in text and "Richard dealt 15/20 75%" in text
     assert "Longest winning run 1" in text and "Longest losing run 2 2026-01-06 to 2026-01-06" in text
     assert "Best: won by 10 10–0" in text and "Worst: lost by 10 0–10" in text
     assert f'href="/games/{known_games["g3"].pk}/"' in page
@@ -508,9 +524,10 @@ def test_partnership_without_games(client, user):
 
 def test_partnership_with_games_in_progress_only(client, jon):
     make_game(jon, datetime.date(2026, 1, 1), "MP")
+    make_game(jon, datetime.date(2026, 1, 2), "M")
     page = client.get(reverse("partnership_detail", args=[jon.pk])).content.decode()
     assert "<svg" not in page
-    assert "1/2" in page  # play
+    assert "over 0 hands of 0 finished games; the 2 in progress are not counted" in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
 
 
 def test_unknown_partnership_is_404(client, db):

@@ -661,3 +661,29 @@ def test_the_responsible_mark_is_ringed_as_on_screen(client, game):
     stem = ARTIFACTS / "pdf-responsible"
     stem.with_suffix(".pdf").write_bytes(game_pdf(client, game).content)
     subprocess.run(["pdftoppm", "-png", "-r", "100", str(stem.with_suffix(".pdf")), str(stem)], check=True)
+
+
+def test_the_wallow_follows_the_pad_with_each_gorillaed_hand(client, game):
+    record_outcomes(game, "MM")
+    services.hand_record(
+        game=game, number=3, outcome="I", taker_cards="7H 6H 5D", giver_cards="QH JH 6D", verdict_by="solver"
+    )
+    services.hand_record(
+        game=game, number=4, outcome="I", taker_cards="AS KS", giver_cards="QS JS", verdict_by="players"
+    )
+    record_outcomes(game, "M")
+    content = game_pdf(client, game).content
+    pages = reader(content).pages
+    assert len(pages) == 2
+    pad_page, wallow_page = pages[0].extract_text(), pages[1].extract_text()
+    assert "STATISTICS" in pad_page.upper() and "The wallow" not in pad_page
+    assert "The wallow" in wallow_page
+    assert "Hand 3: recorded as I, the solver's verdict" in wallow_page
+    assert "Hand 4: recorded as I by the players, overruling the solver" in wallow_page
+    assert "Taker (Richard)" in wallow_page or "Taker (Jon)" in wallow_page
+    assert "Impossible." in wallow_page and "Possible." in wallow_page
+    assert "A winning line: A♠–Q♠, K♠–J♠." in wallow_page
+    # A pad with no hand gorillaed out has no wallow.
+    other = services.game_start(partnership=game.partnership, date=datetime.date(2026, 7, 10))
+    record_outcomes(other, "MMI")
+    assert "The wallow" not in text_of(game_pdf(client, other).content)

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "pad",
     "two_way_street",
+    "mahjong",
     "bridge",
 ]
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("two-way-street/", include("two_way_street.urls")),
+    path("mah-jongg/", include("mahjong.urls")),
     path("bridge/", include("bridge.urls")),
     path("", include("pad.urls")),
 ]

@@ -394,14 +394,8 @@ def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
     """
     with transaction.atomic():
         hands = _locked_hands(game)
-        if not hands:
-            raise RecordingError("there is no hand to undo")
-        if expected_number is not None and hands[-1].number != expected_number:
-            raise RecordingError(
-                f"hand {expected_number} is no longer the last hand: the last is hand "
-                f"{hands[-1].number}"
-            )
-        last = hands.pop()
+        last = recording.last_to_undo(hands, expected_number)
+        hands.pop()
         last.delete()
         _refresh_game_state(game, _pad_of(hands))
     return last

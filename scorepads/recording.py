@@ -10,6 +10,7 @@ A refused change raises :class:`RecordingError` and leaves the database as it wa
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 
@@ -85,6 +86,20 @@ def check_next_number(number: int, *, next_number: int | None, finished_at: int)
             f"hand {number} cannot be recorded: the next hand is hand {next_number}",
             code="taken" if number < next_number else "ahead",
         )
+
+
+def last_to_undo(entries: Sequence[NumberedEntry], expected_number: int | None) -> NumberedEntry:
+    """The last of ``entries`` (in order, read under the lock), which an undo
+    removes; refused when there is none, and (code ``stale``) when it is not
+    entry ``expected_number``: the phone was showing an older pad."""
+    if not entries:
+        raise RecordingError("there is no hand to undo")
+    last = entries[-1]
+    if expected_number is not None and last.number != expected_number:
+        raise RecordingError(
+            f"hand {expected_number} is no longer the last hand: the last is hand {last.number}", code="stale"
+        )
+    return last
 
 
 def save_once(entry: NumberedEntry) -> None:

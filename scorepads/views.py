@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from types import ModuleType
 from urllib.parse import quote
 
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
 
 from scorepads import pdf
+from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
 
 
@@ -62,7 +65,25 @@ def printed(
         size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
+    try:
+        size = page_size(request)
+    except ValueError as error:
+        return bad_request(str(error))
     return pdf_response(pdf.cached(cache_key(size), lambda: render(size)), filename)
+
+
+def printed_sheet(request, display, printing: ModuleType) -> HttpResponse:
+    """A game's printed sheet (:func:`printed`), rendered once for each
+    revision of the game. ``display`` is the sheet as the page shows it (with
+    its ``game_id`` and ``version``, the game's revision); ``printing`` is the
+    game's PDF module, with ``sheet_cache_key(game_id, revision, size)``,
+    ``render_sheet(display, size)`` and ``sheet_filename(display)``."""
+    return printed(
+        request,
+        cache_key=lambda size: printing.sheet_cache_key(display.game_id, display.version, size),
+        render=lambda size: printing.render_sheet(display, size),
+        filename=printing.sheet_filename(display),
+    )
 
 
 def unchanged_poll(request, read_revision: Callable[[], int | None]) -> HttpResponse | None:
@@ -86,6 +107,83 @@ def form_problem(form) -> str:
         label = field if field != "__all__" else "request"
         return f"{label}: {errors[0]}"
     return "the request was incomplete"
+
+
+def found(game):
+    """``game``, or a 404 when there is none: no such game, or not one the user may see."""
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def hand_shown(display, number: int):
+    """Hand ``number`` of a sheet's display (its ``hands``, numbered from 1),
+    or a 404 when the sheet has no such hand."""
+    if not 1 <= number <= len(display.hands):
+        raise Http404("No such hand.")
+    return display.hands[number - 1]
+
+
+def new_game_page(
+    request,
+    *,
+    form_class,
+    start: Callable,
+    last_players: Callable[[], list],
+    sheet: str,
+    template: str,
+    context: dict,
+) -> HttpResponse:
+    """The page that starts a game. On GET the form (``form_class``), the last
+    game's players offered again (``last_players()``); on POST the game that
+    ``start(form)`` starts and a redirect to its ``sheet`` (a URL name), or,
+    refused, the form again (400) saying what is wrong. ``context`` is the
+    rest of what ``template`` shows."""
+    if request.method == "POST":
+        form = form_class(request.POST)
+        if form.is_valid():
+            try:
+                game = start(form)
+            except RecordingError as error:
+                refusal_on_form(form, error)
+            else:
+                return redirect(sheet, game_id=game.pk)
+        return render(request, template, {"form": form, **context}, status=400)
+    return render(request, template, {"form": form_class(players=last_players()), **context})
+
+
+def refusal_on_form(form, error: Exception, *, field: str | None = None) -> None:
+    """Say a refusal on the form, as a sentence: on ``field``, else on the
+    field the error names (a RecordingError's ``field``) where the form has
+    it, else on the whole form."""
+    field = field or getattr(error, "field", None)
+    message = str(error)
+    form.add_error(field if field in form.fields else None, message[:1].upper() + message[1:] + ".")
+
+
+def changed(form, change: Callable[[], object]) -> bool:
+    """Whether the change that a valid posted form asks for was made by
+    ``change()`` (a game's service, given the form's revision); refused, the
+    form says why ("Nothing was changed: ...") and nothing was."""
+    try:
+        change()
+    except RecordingError as error:
+        form.add_error(None, f"Nothing was changed: {error}.")
+        return False
+    return True
+
+
+def undo_named(request, undo: Callable[[int], object]) -> tuple[object | None, str]:
+    """Undo the hand the request's form names, by ``undo(number)`` (a game's
+    service, refused unless that hand is the last): the hand undone and "", or
+    None and what the player is told."""
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return None, "Nothing was undone: the hand to undo was not named."
+    try:
+        return undo(form.cleaned_data["number"]), ""
+    except RecordingError as error:
+        return None, f"Nothing was undone: {error}."
 
 
 def polite_refusal(number: int, error: RecordingError) -> str:

@@ -14,6 +14,8 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorepads.display import SheetSummary
+from scorepads.players import joined
 from two_way_street import rules
 
 DIRECTION_LETTERS = {rules.Direction.HIGH: "H", rules.Direction.LOW: "L"}
@@ -81,6 +83,11 @@ class Standing:
     leads: bool
     wins: bool
 
+    @property
+    def mark(self) -> str:
+        """What the standings show before the name: the place."""
+        return self.place
+
 
 @dataclass(frozen=True)
 class EntryDefault:
@@ -94,7 +101,7 @@ class EntryDefault:
 
 
 @dataclass(frozen=True)
-class SheetDisplay:
+class SheetDisplay(SheetSummary):
     game_id: int
     version: int
     date: datetime.date
@@ -113,8 +120,9 @@ class SheetDisplay:
     ratings_note: str
 
     @property
-    def last_hand(self) -> HandView | None:
-        return self.hands[-1] if self.hands else None
+    def standings_note(self) -> str:
+        """The line under the standings while the game goes on."""
+        return "" if self.finished else self.status
 
     @property
     def player_count(self) -> int:
@@ -148,16 +156,12 @@ def standings_status(names: Sequence[str], state: rules.GameState) -> str:
     best = state.totals[state.leaders[0]]
     leader_names = [names[index] for index in state.leaders]
     if state.full:
-        return f"The game holds at most {rules.MAX_HANDS} hands: it stops here, {_and(leader_names)} tied on {best}"
+        return f"The game holds at most {rules.MAX_HANDS} hands: it stops here, {joined(leader_names)} tied on {best}"
     if state.tie_at_target:
-        return f"{_and(leader_names)} tie on {best}: the game goes on until one leads alone"
+        return f"{joined(leader_names)} tie on {best}: the game goes on until one leads alone"
     if len(leader_names) > 1:
-        return f"{_and(leader_names)} lead with {best} (to {state.target})"
+        return f"{joined(leader_names)} lead with {best} (to {state.target})"
     return f"{leader_names[0]} leads with {best} (to {state.target})"
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def list_status(names: Sequence[str], totals: Sequence[int], winner_seat: int | None, hand_count: int) -> str:

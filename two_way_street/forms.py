@@ -4,20 +4,22 @@ the hand it acts on, so a resent or stale request can be told from a new one."""
 from __future__ import annotations
 
 from django import forms
-from django.utils import timezone
 
 from two_way_street import rules
 from two_way_street.models import NAME_MAX_LENGTH
-from two_way_street.services import Seat
+from scorepads.forms import RevisionForm, SeatsForm
 
 # Player rows shown before "more players" is opened.
 ROWS_SHOWN = 6
 DEFAULT_TARGET = 12
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(SeatsForm):
     """The players in seat order (3 to 12 named rows; empty rows are left out),
     each with an account's user name where they have one, and the target."""
+
+    seat_count = rules.MAX_PLAYERS
+    name_max_length = NAME_MAX_LENGTH
 
     target = forms.IntegerField(
         label="Play to",
@@ -26,29 +28,6 @@ class NewGameForm(forms.Form):
         initial=DEFAULT_TARGET,
         help_text=f"Points. A game to {rules.RATINGS_MIN_TARGET} or more gets a ratings record.",
     )
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-
-    def __init__(self, *args, players=(), **kwargs):
-        """``players``: the players of the last game, offered as defaults."""
-        initial = {"date": timezone.localdate()}
-        for number, player in enumerate(players, start=1):
-            initial[f"name_{number}"] = player.name
-            initial[f"account_{number}"] = player.account.get_username() if player.account else ""
-        kwargs.setdefault("initial", initial)
-        super().__init__(*args, **kwargs)
-        for number in range(1, rules.MAX_PLAYERS + 1):
-            self.fields[f"name_{number}"] = forms.CharField(
-                label=f"Player {number}", max_length=NAME_MAX_LENGTH, required=False
-            )
-            self.fields[f"account_{number}"] = forms.CharField(
-                label=f"Account of player {number}", max_length=150, required=False
-            )
-
-    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
-        return [
-            (number, self[f"name_{number}"], self[f"account_{number}"])
-            for number in range(1, rules.MAX_PLAYERS + 1)
-        ]
 
     def first_rows(self):
         """The rows always shown."""
@@ -62,22 +41,6 @@ class NewGameForm(forms.Form):
         """Whether "More players" starts open: one of its rows holds something."""
         return any(name.value() or account.value() or name.errors or account.errors
                    for _, name, account in self.more_rows())
-
-    def seats(self) -> list[Seat]:
-        """The named rows in order; call after :meth:`is_valid`."""
-        data = self.cleaned_data
-        return [
-            Seat(name=data[f"name_{number}"], account=data[f"account_{number}"])
-            for number in range(1, rules.MAX_PLAYERS + 1)
-            if data.get(f"name_{number}", "").strip()
-        ]
-
-    def clean(self):
-        cleaned = super().clean()
-        for number in range(1, rules.MAX_PLAYERS + 1):
-            if cleaned.get(f"account_{number}", "").strip() and not cleaned.get(f"name_{number}", "").strip():
-                self.add_error(f"name_{number}", f"Player {number} has an account but no name.")
-        return cleaned
 
 
 TRICKS_ERRORS = {
@@ -130,10 +93,5 @@ class HandForm(forms.Form):
         return "the hand was incomplete"
 
 
-class ChangeHandForm(HandForm):
-    # The sheet's revision when the page was shown: the change is refused if it moved.
-    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-
-
-class UndoForm(forms.Form):
-    number = forms.IntegerField(min_value=1, max_value=rules.MAX_HANDS, widget=forms.HiddenInput)
+class ChangeHandForm(RevisionForm, HandForm):
+    """An earlier hand, changed: refused if the sheet moved since the page was shown."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet
 
-from scorepads import access, history
+from scorepads import access, history, players
 from two_way_street.models import Game, Hand, Player
 
 
@@ -59,27 +59,11 @@ def last_players(user) -> list[Player]:
     return list(game.players.order_by("seat")) if game else []
 
 
-def players_named(player: str, games: QuerySet[Game]) -> list[int]:
-    """The ids of ``games`` whose players' names answer ``player`` (one name,
-    part of it, or several), ignoring case and accents (matched in Python: no
-    database does both alike)."""
-    matches = history.names_search(player)
-    names: dict[int, list[str]] = {}
-    for game_id, name in Player.objects.filter(game__in=games).values_list("game_id", "name"):
-        names.setdefault(game_id, []).append(name)
-    return sorted(game_id for game_id, players in names.items() if matches(players))
-
-
 def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
     """The games ``user`` may see that ``filters`` match."""
-    games = history.within_dates(games_visible_to(user), filters)
-    if filters.player.strip():
-        games = games.filter(pk__in=players_named(filters.player, games))
-    return games.order_by("-date", "-id")
+    return players.games_in_history(games_visible_to(user), filters, Player.objects.all())
 
 
 def history_rows(games: Sequence[Game]) -> list[Game]:
     """The games as the history lists them: each with its players."""
-    games = list(games)
-    prefetch_related_objects(games, Prefetch("players", queryset=Player.objects.order_by("seat")))
-    return games
+    return players.with_players(games, Player.objects.all())

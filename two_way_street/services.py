@@ -10,26 +10,15 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from scorepads import recording
-from scorepads.recording import RecordingError, check_text
+from scorepads.players import Seat, checked_names, seat_accounts
+from scorepads.recording import RecordingError
 from two_way_street import rules
 from two_way_street.models import NAME_MAX_LENGTH, Game, Hand, Player
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player as the new-game form gives them: a name, and an account's user
-    name when they have one."""
-
-    name: str
-    account: str = ""
 
 
 def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user) -> Game:
@@ -43,21 +32,8 @@ def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user)
     except (rules.InvalidHand, rules.InvalidGame) as error:
         field = "players" if isinstance(error, rules.InvalidHand) else "target"
         raise RecordingError(str(error), field=field) from None
-    names = []
-    for number, seat in enumerate(seats, start=1):
-        name = seat.name.strip()
-        field = f"name_{number}"
-        if not name:
-            raise RecordingError(f"player {number} has no name", field=field)
-        check_text(name, label=f"name of player {number}", field=field)
-        if len(name) > NAME_MAX_LENGTH:
-            raise RecordingError(
-                f"the name of player {number} is longer than {NAME_MAX_LENGTH} characters", field=field
-            )
-        if name.casefold() in (other.casefold() for other in names):
-            raise RecordingError(f"two players are called {name}: tell them apart", field=field)
-        names.append(name)
-    accounts = _accounts(seats)
+    names = checked_names(seats, max_length=NAME_MAX_LENGTH)
+    accounts = seat_accounts(seats)
     with transaction.atomic():
         game = Game.objects.create(
             date=date, target=target, created_by=user, totals=[0] * len(seats)
@@ -68,32 +44,6 @@ def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user)
         )
         game.members.add(user, *accounts.values())
     return game
-
-
-def _accounts(seats: Sequence[Seat]) -> dict[int, object]:
-    """The account of each seat that names one, by seat number; refused when a
-    name is not an account's or an account sits twice."""
-    wanted = {number: seat.account.strip() for number, seat in enumerate(seats, start=1) if seat.account.strip()}
-    User = get_user_model()
-    if not wanted:
-        return {}
-    named = Q()
-    for username in set(wanted.values()):
-        named |= Q(**{f"{User.USERNAME_FIELD}__iexact": username})
-    found = {user.get_username().casefold(): user for user in User.objects.filter(named, is_active=True)}
-    accounts: dict[int, object] = {}
-    for number, username in wanted.items():
-        account = found.get(username.casefold())
-        if account is None:
-            raise RecordingError(
-                f"player {number}: there is no account called {username!r}", field=f"account_{number}"
-            )
-        if account in accounts.values():
-            raise RecordingError(
-                f"player {number}: the account {username!r} already has a seat", field=f"account_{number}"
-            )
-        accounts[number] = account
-    return accounts
 
 
 def _locked(game: Game) -> tuple[list[Player], list[Hand]]:
@@ -186,14 +136,8 @@ def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
     was showing an older sheet."""
     with transaction.atomic():
         players, hands = _locked(game)
-        if not hands:
-            raise RecordingError("there is no hand to undo")
-        if expected_number is not None and hands[-1].number != expected_number:
-            raise RecordingError(
-                f"hand {expected_number} is no longer the last hand: the last is hand {hands[-1].number}",
-                code="stale",
-            )
-        last = hands.pop()
+        last = recording.last_to_undo(hands, expected_number)
+        hands.pop()
         last.delete()
         _store_summary(game, _state(game, players, hands))
     return last

@@ -20,16 +20,21 @@ from scorepads.recording import RecordingError
 from scorepads.views import (
     attachment_header,
     bad_request,
+    changed,
+    found,
+    hand_shown,
+    new_game_page,
     page_size,
     pdf_response,
     polite_refusal,
-    printed,
+    printed_sheet,
     spreadsheet_safe,
     unchanged_poll,
+    undo_named,
 )
 from two_way_street import pdf, rules, selectors, services
 from two_way_street.display import SheetDisplay, sheet_display
-from two_way_street.forms import ChangeHandForm, HandForm, NewGameForm, UndoForm
+from two_way_street.forms import ChangeHandForm, HandForm, NewGameForm
 from two_way_street.models import Game
 
 SHEET_TEMPLATE = "two_way_street/sheet.html"
@@ -45,11 +50,6 @@ def game_to_play(request, game_id: int) -> Game:
     return found(selectors.game_to_play(request.user, game_id))
 
 
-def found(game: Game | None) -> Game:
-    if game is None:
-        raise Http404("No such game.")
-    return game
-
 
 def display_of(game: Game) -> SheetDisplay:
     finished_at = timezone.localtime(game.finished_at) if game.finished_at else None
@@ -59,35 +59,20 @@ def display_of(game: Game) -> SheetDisplay:
 @require_http_methods(["GET", "POST"])
 def game_new(request):
     """The players and the target; the last game's players are offered again."""
-    if request.method == "POST":
-        form = NewGameForm(request.POST)
-        if form.is_valid():
-            try:
-                game = services.game_start(
-                    seats=form.seats(),
-                    target=form.cleaned_data["target"],
-                    date=form.cleaned_data["date"],
-                    user=request.user,
-                )
-            except RecordingError as error:
-                field = error.field if error.field in form.fields else None
-                form.add_error(field, str(error)[:1].upper() + str(error)[1:] + ".")
-            else:
-                return redirect("two_way_street:sheet", game_id=game.pk)
-        status = 400
-    else:
-        form = NewGameForm(players=selectors.last_players(request.user))
-        status = 200
-    return render(
+    return new_game_page(
         request,
-        "two_way_street/new.html",
-        {
-            "form": form,
+        form_class=NewGameForm,
+        start=lambda form: services.game_start(
+            seats=form.seats(), target=form.cleaned_data["target"], date=form.cleaned_data["date"], user=request.user
+        ),
+        last_players=lambda: selectors.last_players(request.user),
+        sheet="two_way_street:sheet",
+        template="two_way_street/new.html",
+        context={
             "games": selectors.recent_games(request.user),
             "min_players": rules.MIN_PLAYERS,
             "max_players": rules.MAX_PLAYERS,
         },
-        status=status,
     )
 
 
@@ -147,13 +132,9 @@ def hand_record(request, game_id: int):
 @require_POST
 def hand_undo(request, game_id: int):
     game = game_to_play(request, game_id)
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return refused(request, game.pk, "Nothing was undone: the hand to undo was not named.")
-    try:
-        undone = services.hand_undo_last(game=game, expected_number=form.cleaned_data["number"])
-    except RecordingError as error:
-        return refused(request, game.pk, f"Nothing was undone: {error}.")
+    undone, refusal = undo_named(request, lambda number: services.hand_undo_last(game=game, expected_number=number))
+    if undone is None:
+        return refused(request, game.pk, refusal)
     return done(request, game.pk, undone.number, "undone", extra_tags="undone")
 
 
@@ -162,25 +143,21 @@ def hand_change(request, game_id: int, number: int):
     """Change what was entered for an earlier hand; the sheet is recomputed."""
     game = load_game(request, game_id)
     display = display_of(game)
-    if not 1 <= number <= len(display.hands):
-        raise Http404("No such hand.")
-    hand = display.hands[number - 1]
+    hand = hand_shown(display, number)
     names = list(display.names)
     if request.method == "POST":
         form = ChangeHandForm(request.POST, names=names)
-        if form.is_valid():
-            try:
-                services.hand_change(
-                    game=game,
-                    number=number,
-                    results=form.results(),
-                    tricks_in_hand=form.cleaned_data["tricks_in_hand"],
-                    expected_revision=form.cleaned_data["revision"],
-                )
-            except RecordingError as error:
-                form.add_error(None, f"Nothing was changed: {error}.")
-            else:
-                return done(request, game.pk, number, "changed")
+        if form.is_valid() and changed(
+            form,
+            lambda: services.hand_change(
+                game=game,
+                number=number,
+                results=form.results(),
+                tricks_in_hand=form.cleaned_data["tricks_in_hand"],
+                expected_revision=form.cleaned_data["revision"],
+            ),
+        ):
+            return done(request, game.pk, number, "changed")
         status = 400
     else:
         initial = {"number": number, "revision": game.revision, "tricks_in_hand": hand.tricks_in_hand}
@@ -220,14 +197,7 @@ def entry_rows(form: HandForm, names: list[str]) -> list[dict]:
 @require_GET
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
-    game = load_game(request, game_id)
-    display = display_of(game)
-    return printed(
-        request,
-        cache_key=lambda size: pdf.sheet_cache_key(game.pk, game.revision, size),
-        render=lambda size: pdf.render_sheet(display, size),
-        filename=pdf.sheet_filename(display),
-    )
+    return printed_sheet(request, display_of(load_game(request, game_id)), pdf)
 
 
 @require_GET

@@ -27,6 +27,22 @@ def hands_of(game, page=None) -> str:
     return "".join(Hand.objects.filter(game=game).order_by("number").values_list("outcome", flat=True))
 
 
+def assert_fits(page, size: str, record_button=None) -> None:
+    """The page is no wider than the ``size`` viewport (no sideways scrolling),
+    and ``record_button``, if given, is on the first screen, under the thumb."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"], "the page scrolls sideways"
+    if record_button is not None:
+        box = record_button.bounding_box()
+        assert box["y"] + box["height"] <= VIEWPORTS[size]["height"], "the Record button is off the screen"
+
+
+def assert_tap_targets(locators, *, width: int = 44, height: int = 44) -> None:
+    """Each of ``locators`` is at least ``width`` by ``height`` CSS pixels: a finger's target."""
+    for locator in locators:
+        box = locator.bounding_box()
+        assert box["width"] >= width and box["height"] >= height, f"a target of {box['width']}x{box['height']}"
+
+
 def center(page, locator):
     box = locator.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

@@ -6,7 +6,7 @@ import pytest
 
 from tests.browser.test_accessibility_browser import AXE, violations
 from tests.browser.test_pad_browser import settled
-from tests.browser.test_table_browser import VIEWPORTS
+from tests.browser.test_table_browser import VIEWPORTS, assert_fits, assert_tap_targets
 from two_way_street import rules
 from two_way_street.models import Game, Hand
 
@@ -149,14 +149,8 @@ def test_the_sheet_fits_a_phone(live_server, chromium, log_in, user, size, scree
         services.hand_record(game=game, number=number, results=[*hand, (1, H, D)])
     page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
     page.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= VIEWPORTS[size]["width"], "the page scrolls sideways"
-    record_button = page.get_by_role("button", name="Record hand 3")
-    box = record_button.bounding_box()
-    assert box["y"] + box["height"] <= VIEWPORTS[size]["height"], "the Record button is off the screen"
-    for stepper in page.locator(".step").all()[:4]:
-        stepper_box = stepper.bounding_box()
-        assert stepper_box["width"] >= 44 and stepper_box["height"] >= 44
+    assert_fits(page, size, page.get_by_role("button", name="Record hand 3"))
+    assert_tap_targets(page.locator(".step").all()[:4])
     screenshot(page, f"tws-{size}-sheet", full_page=False)
     screenshot(page, f"tws-{size}-sheet-full")
     page.goto(f"{live_server.url}/two-way-street/")

@@ -11,8 +11,9 @@ from tests.conftest import record_outcomes
 
 def test_front_page_lists_games_with_partners_dates_and_scores(client, game, django_assert_max_num_queries):
     record_outcomes(game, "MPI")
-    # + the session and the user; + the game to resume and its partner's invitation
-    with django_assert_max_num_queries(5 + 2 + 3):
+    # + the session and the user; + the game to resume and its partner's
+    # invitation; + the recent Mah Jongg games (a query for each kind of game)
+    with django_assert_max_num_queries(5 + 2 + 3 + 1):
         response = client.get(reverse("front_page"))
     assert response.status_code == 200
     page = response.content.decode()

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from mahjong import views
+
+app_name = "mahjong"
+
+urlpatterns = [
+    path("", views.game_new, name="new"),
+    path("scorer/", views.scorer, name="scorer"),
+    path("games/<int:game_id>/", views.sheet, name="sheet"),
+    path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
+    path("games/<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
+    path("games/<int:game_id>/hands/<int:number>/", views.hand_change, name="hand_change"),
+    path("games/<int:game_id>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
+]

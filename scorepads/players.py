@@ -1,0 +1,93 @@
+"""The players of a game with seats (Two Way Street, Mah Jongg): their names,
+checked, and the accounts that let them follow the game on their phones."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+
+from scorepads import history
+from scorepads.recording import RecordingError, check_text
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as a new-game form gives them: a name, and an account's user
+    name when they have one."""
+
+    name: str
+    account: str = ""
+
+
+def joined(names: Sequence[str]) -> str:
+    """Names in a sentence: ``Ann``, ``Ann and Ben``, ``Ann, Ben and Cat``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def checked_names(seats: Sequence[Seat], *, max_length: int) -> list[str]:
+    """The players' names, stripped; refused (naming the field ``name_N``) when
+    one is missing, too long, holds a control character, or is another's."""
+    names: list[str] = []
+    for number, seat in enumerate(seats, start=1):
+        name = seat.name.strip()
+        field = f"name_{number}"
+        if not name:
+            raise RecordingError(f"player {number} has no name", field=field)
+        check_text(name, label=f"name of player {number}", field=field)
+        if len(name) > max_length:
+            raise RecordingError(f"the name of player {number} is longer than {max_length} characters", field=field)
+        if name.casefold() in (other.casefold() for other in names):
+            raise RecordingError(f"two players are called {name}: tell them apart", field=field)
+        names.append(name)
+    return names
+
+
+def seat_accounts(seats: Sequence[Seat]) -> dict[int, object]:
+    """The account of each seat that names one, by seat number (from 1);
+    refused (field ``account_N``) when a name is not an active account's or an
+    account sits twice."""
+    wanted = {number: seat.account.strip() for number, seat in enumerate(seats, start=1) if seat.account.strip()}
+    if not wanted:
+        return {}
+    User = get_user_model()
+    named = Q()
+    for username in set(wanted.values()):
+        named |= Q(**{f"{User.USERNAME_FIELD}__iexact": username})
+    found = {user.get_username().casefold(): user for user in User.objects.filter(named, is_active=True)}
+    accounts: dict[int, object] = {}
+    for number, username in wanted.items():
+        account = found.get(username.casefold())
+        if account is None:
+            raise RecordingError(f"player {number}: there is no account called {username!r}", field=f"account_{number}")
+        if account in accounts.values():
+            raise RecordingError(
+                f"player {number}: the account {username!r} already has a seat", field=f"account_{number}"
+            )
+        accounts[number] = account
+    return accounts
+
+
+def with_players(games: Sequence, players: QuerySet) -> list:
+    """``games`` as a list, each with its ``players`` (the seats' model, with
+    its ``seat``) loaded in seat order: one query for them all."""
+    games = list(games)
+    prefetch_related_objects(games, Prefetch("players", queryset=players.order_by("seat")))
+    return games
+
+
+def games_in_history(games: QuerySet, filters: history.HistoryFilters, players: QuerySet) -> QuerySet:
+    """The ``games`` that ``filters`` match, newest first. ``players`` are the
+    seats of every game (a model with ``game`` and ``name``): a game matches a
+    name search when its players' names answer it (:func:`history.names_search`:
+    case and accents ignored, in Python, as no database does both alike)."""
+    games = history.within_dates(games, filters)
+    if filters.player.strip():
+        matches = history.names_search(filters.player)
+        names: dict[int, list[str]] = {}
+        for game_id, name in players.filter(game__in=games).values_list("game_id", "name"):
+            names.setdefault(game_id, []).append(name)
+        games = games.filter(pk__in=sorted(game_id for game_id, seated in names.items() if matches(seated)))
+    return games.order_by("-date", "-id")

@@ -1,0 +1,226 @@
+"""Mah Jongg on a phone: a hand tapped on the tile grid and its score card, put
+on the sheet; a four-player game of several hands with an undo and a change;
+every writing button double-tapped; the pages at phone sizes, light and dark,
+with no accessibility violation."""
+
+import datetime
+
+import pytest
+
+from mahjong import services
+from mahjong.game import HandEntry, play
+from mahjong.models import Game, Hand
+from scorepads.players import Seat
+from tests.browser.test_accessibility_browser import AXE, violations
+from tests.browser.test_pad_browser import settled
+from tests.browser.test_table_browser import GAPS_MS, VIEWPORTS, assert_fits, assert_tap_targets, double_tap, tap_twice
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+# Ben's winning hand, tapped tile by tile: the last tile tapped (9c) wins.
+BEN_TILES = ["2c", "3c", "4c", "6c", "7c", "8c", "E", "E", "E", "Rd", "Rd", "Rd", "9c", "9c"]
+
+
+def stored(page) -> list:
+    page.wait_for_load_state("networkidle")  # the live server and the test share SQLite
+    return [hand.entry for hand in Hand.objects.order_by("number")]
+
+
+def standings(page) -> dict[str, int]:
+    names = page.locator(".standing-name").all_inner_texts()
+    totals = page.locator(".standing-total").all_inner_texts()
+    return dict(zip(names, map(int, totals)))
+
+
+def expected(entries) -> dict[str, int]:
+    return dict(zip(NAMES, play(entries).totals))
+
+
+def enter_scores(page, winner: str, scores: dict[str, int], form="next"):
+    page.locator(f'label[for="{form}-winner-{winner}"]').tap()
+    for seat, name in enumerate(NAMES, start=1):
+        page.locator(f"#{form}-score-{seat}").fill(str(scores.get(name, "")))
+
+
+def record(page, number):
+    page.get_by_role("button", name=f"Record hand {number}").tap()
+    page.wait_for_selector(f"text=Hand {number} recorded")
+    settled(page)
+
+
+def start_game(page, live_server):
+    page.goto(f"{live_server.url}/mah-jongg/")
+    for number, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Player {number}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    page.wait_for_selector("text=Record hand 1")
+
+
+def test_a_hand_on_the_tile_grid_and_a_game_of_several_hands(live_server, phone, log_in, chromium, screenshot):
+    start_game(phone, live_server)
+    game = Game.objects.get()
+    assert game.names == NAMES
+
+    # The hand tapped on the grid: the notation and the winning tile follow the taps.
+    phone.get_by_role("link", name="Score a hand on the tile grid").tap()
+    phone.wait_for_selector("[data-tile-grid]:not([hidden])")
+    for tile in BEN_TILES:
+        phone.locator(f'[data-tile="{tile}"]').tap()
+    assert phone.locator("#id_hand").input_value() == "23467899c E E E Rd Rd Rd"
+    assert phone.locator("#id_winning_tile").input_value() == "9c"
+    assert phone.locator('[data-tile="E"] [data-count]').inner_text() == "3"
+    phone.locator('label[for="own-S"]').tap()  # Ben is South in hand 1
+    phone.locator('label[for="last-wall"]').tap()
+    phone.wait_for_selector(".card-score >> text=300")
+    card = phone.locator("#score-card").inner_text()
+    assert "concealed pung of East wind" in card and "pung of Red dragon (lucky: a dragon)" in card
+    assert "38 × 2^3 = 304, rounded to 300" in card
+    screenshot(phone, "mahjong-390x844-scorer-card")
+
+    # A fourth East makes 15 tiles, which form nothing; a fifth is refused on
+    # the grid; taking back the fourth makes the hand whole again.
+    phone.locator('[data-tile="E"]').tap()
+    phone.wait_for_selector("#score-card .message.warning >> text=15 concealed tiles")
+    phone.locator('[data-tile="E"]').tap()
+    assert "only 4 of that tile" in phone.locator("[data-tally]").inner_text()
+    phone.get_by_role("button", name="Take back the last tile").tap()
+    phone.wait_for_selector(".card-score >> text=300")
+
+    # The card goes to the sheet: the winner and the hand filled in, the losers' scores typed.
+    phone.get_by_role("link", name="Put it on the sheet for hand 1").tap()
+    phone.wait_for_selector("text=Record hand 1")
+    assert phone.locator("#next-winner-2").is_checked()
+    enter_scores(phone, "2", {"Ann": 10, "Cat": 20, "Dan": 0})
+    record(phone, 1)
+    hand_1 = HandEntry(1, (10, None, 20, 0), "23467899c EEE RdRdRd", "9c", True)
+    assert stored(phone) == [hand_1]
+    assert standings(phone) == expected([hand_1]) == {"Ann": -600, "Ben": 1200, "Cat": -260, "Dan": -340}
+    assert "East round, Ben is East" in phone.locator(".status-line").inner_text()
+
+    # A second phone of the same account follows the sheet.
+    watcher = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True)).new_page()
+    watcher.goto(phone.url.split("#")[0].split("?")[0])
+
+    # Hand 2 entered wrongly, undone from the toast, entered again.
+    enter_scores(phone, "3", {"Ann": 10, "Ben": 40, "Cat": 30, "Dan": 8})
+    record(phone, 2)
+    phone.locator("[data-toast]").get_by_role("button", name="Undo").tap()
+    phone.wait_for_selector("text=Hand 2 undone")
+    settled(phone)
+    assert stored(phone) == [hand_1]
+    enter_scores(phone, "2", {"Ann": 10, "Ben": 40, "Cat": 0, "Dan": 8})
+    screenshot(phone, "mahjong-390x844-hand-2-entered")
+    record(phone, 2)
+    hand_2 = HandEntry(1, (10, 40, 0, 8))
+    watcher.wait_for_selector("text=Hand 3 next", timeout=8_000)
+    assert standings(watcher) == expected([hand_1, hand_2])
+    watcher.context.close()
+
+    # Hand 3: a washout; hand 4: Cat's hand typed in the notation, with a melded pung.
+    phone.locator('label[for="next-winner-none"]').tap()
+    record(phone, 3)
+    hand_3 = HandEntry(None, (0, 0, 0, 0))
+    enter_scores(phone, "3", {"Ann": 4, "Ben": 0, "Dan": 12})
+    phone.locator("summary", has_text="The winner's hand").tap()
+    phone.locator("#next-hand").fill("123b 456b 789b [555d] 11c")
+    phone.locator("#next-tile").fill("1c")
+    record(phone, 4)
+    hand_4 = HandEntry(2, (4, 0, None, 12), "123456789b 11c [555d]", "1c", False)
+    assert stored(phone) == [hand_1, hand_2, hand_3, hand_4]
+    assert standings(phone) == expected([hand_1, hand_2, hand_3, hand_4])
+    screenshot(phone, "mahjong-390x844-four-hands")
+
+    # A change to hand 3 (Dan won it after all) plays hand 4 again with the deal that follows.
+    phone.locator("summary", has_text="Hand 3 ·").tap()
+    phone.get_by_role("link", name="Change hand 3").tap()
+    phone.wait_for_selector("text=Save hand 3")
+    enter_scores(phone, "4", {"Ann": 0, "Ben": 0, "Cat": 0, "Dan": 30}, form="change")
+    screenshot(phone, "mahjong-390x844-change")
+    phone.get_by_role("button", name="Save hand 3").tap()
+    phone.wait_for_selector("text=Hand 3 changed")
+    hand_3 = HandEntry(3, (0, 0, 0, 30))
+    assert stored(phone) == [hand_1, hand_2, hand_3, hand_4]
+    assert standings(phone) == expected([hand_1, hand_2, hand_3, hand_4])
+
+    # The game is in the lists with the other games.
+    phone.goto(f"{live_server.url}/games/?game=mah-jongg")
+    assert "Mah Jongg · In progress, 4 hands" in phone.locator(".history-list").inner_text()
+
+
+def a_game(user, hands=2):
+    game = services.game_start(seats=[Seat(name) for name in NAMES], date=datetime.date(2026, 7, 9), user=user)
+    entries = [HandEntry(1, (10, None, 20, 0), "EEE RdRdRd 234c 678c 99c", "9c", True), HandEntry(1, (10, 40, 0, 8))]
+    for number, entry in enumerate(entries[:hands], start=1):
+        services.hand_record(game=game, number=number, entry=entry)
+    return game
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_the_pages_fit_a_phone(live_server, chromium, log_in, user, size, screenshot):
+    game = a_game(user)
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    assert_fits(page, size, page.get_by_role("button", name="Record hand 3"))
+    assert_tap_targets(page.locator(".winner-options label").all())
+    screenshot(page, f"mahjong-{size}-sheet", full_page=False)
+    screenshot(page, f"mahjong-{size}-sheet-full")
+    page.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}&hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=W&prevailing_wind=E&last_tile=wall")
+    page.wait_for_selector("[data-tile-grid]:not([hidden])")
+    assert_fits(page, size, page.get_by_role("button", name="Score the hand"))
+    assert_tap_targets(page.locator(".tile").all(), width=24)  # nine to a row: WCAG's 24 px across
+    screenshot(page, f"mahjong-{size}-scorer", full_page=False)
+    screenshot(page, f"mahjong-{size}-scorer-full")
+    page.goto(f"{live_server.url}/mah-jongg/")
+    screenshot(page, f"mahjong-{size}-new")
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_mah_jongg_pages_have_no_accessibility_violation(live_server, chromium, log_in, user, scheme, screenshot):
+    if not AXE.exists():
+        pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
+    game = a_game(user)
+    page = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True, color_scheme=scheme)).new_page()
+    found = {}
+    for path in (
+        "/mah-jongg/",
+        f"/mah-jongg/games/{game.pk}/",
+        f"/mah-jongg/games/{game.pk}/hands/1/",
+        f"/mah-jongg/scorer/?game={game.pk}&hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=S&prevailing_wind=E&last_tile=wall",
+        "/mah-jongg/scorer/?hand=EEE&winning_tile=E&own_wind=E&prevailing_wind=E&last_tile=wall",
+    ):
+        page.goto(live_server.url + path)
+        for details in page.locator("details").all():
+            details.evaluate("element => element.open = true")
+        if problems := violations(page):
+            found[path] = problems
+    screenshot(page, f"mahjong-390x844-scorer-refusal-{scheme}")
+    page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    screenshot(page, f"mahjong-390x844-sheet-{scheme}")
+    page.context.close()
+    assert found == {}
+
+
+def test_a_double_tap_changes_the_sheet_once(live_server, phone):
+    """Every button that writes, tapped twice at the same spot 50 to 900 ms
+    apart: one game, one hand, one undo, one change."""
+    for gap in GAPS_MS:
+        games = Game.objects.count()
+        phone.goto(f"{live_server.url}/mah-jongg/")
+        for number, name in enumerate(NAMES, start=1):
+            phone.get_by_label(f"Player {number}", exact=True).fill(name)
+        tap_twice(phone, phone.get_by_role("button", name="Start the game"), gap)
+        assert Game.objects.count() == games + 1, f"Start the game, taps {gap} ms apart"
+    game = Game.objects.order_by("-pk").first()
+    phone.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    for number, gap in enumerate(GAPS_MS, start=1):
+        phone.locator('label[for="next-winner-none"]').tap()
+        double_tap(phone, phone.get_by_role("button", name=f"Record hand {number}"), gap)
+        assert len(stored(phone)) == number, f"Record, taps {gap} ms apart"
+    for left, gap in zip((3, 2), GAPS_MS[::2]):
+        double_tap(phone, phone.locator(".corrections button"), gap)
+        assert len(stored(phone)) == left, f"Undo, taps {gap} ms apart"
+    for gap in GAPS_MS:
+        phone.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/hands/1/")
+        revision = Game.objects.get(pk=game.pk).revision
+        tap_twice(phone, phone.get_by_role("button", name="Save hand 1"), gap)
+        assert Game.objects.get(pk=game.pk).revision == revision + 1, f"Save, taps {gap} ms apart"

@@ -1,0 +1,295 @@
+"""The Mah Jongg pages: private to the players' accounts, one hand per tap, a
+refusal that names what is wrong and saves nothing, the scorer's card, and
+the sheet the same on screen and on paper."""
+
+import html
+import subprocess
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from django.test import Client
+from django.urls import reverse
+
+from mahjong.models import Game, Hand
+from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, record
+
+HTMX = {"HX-Request": "true"}
+
+
+def sheet_url(game):
+    return reverse("mahjong:sheet", args=[game.pk])
+
+
+def hand_post(number, winner, scores=("", "", "", ""), hand="", tile="", last_tile="discard"):
+    data = {"number": number, "winner": winner, "winning_hand": hand, "winning_tile": tile, "last_tile": last_tile}
+    return data | {f"score_{seat}": score for seat, score in enumerate(scores, start=1)}
+
+
+def stored(game):
+    return list(Hand.objects.filter(game=game).order_by("number").values_list("number", "winner_seat", "scores"))
+
+
+# Starting a game
+
+
+def test_starting_a_game_seats_the_four_players_and_opens_the_sheet(client):
+    data = {"date": "2026-07-09"} | {f"name_{n}": name for n, name in enumerate(NAMES, start=1)}
+    response = client.post(reverse("mahjong:new"), data)
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == sheet_url(game)
+    assert game.names == NAMES
+
+
+def test_the_new_game_page_offers_the_last_players(client, mahjong_game):
+    page = client.get(reverse("mahjong:new")).content.decode()
+    assert all(f'value="{name}"' in page for name in NAMES)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name_4": ""}, "This field is required"),
+        ({"name_4": "ann"}, "players are called ann: tell them apart"),
+        ({"account_2": "nobody"}, "there is no account called"),
+        ({"date": "yesterday"}, "Enter a valid date"),
+    ],
+)
+def test_a_game_that_cannot_start_says_why_and_writes_nothing(client, data, message):
+    names = {f"name_{n}": name for n, name in enumerate(NAMES, start=1)}
+    response = client.post(reverse("mahjong:new"), {"date": "2026-07-09", **names, **data})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Game.objects.exists()
+
+
+# Privacy
+
+
+@pytest.mark.parametrize("name", ["mahjong:sheet", "mahjong:sheet_pdf", "mahjong:hand_change"])
+def test_a_stranger_finds_nothing(stranger_client, mahjong_game, name):
+    record(mahjong_game, [BEN_WINS])
+    args = [mahjong_game.pk, 1] if name == "mahjong:hand_change" else [mahjong_game.pk]
+    assert stranger_client.get(reverse(name, args=args)).status_code == 404
+
+
+def test_a_stranger_cannot_record_undo_poll_or_score_for_the_game(stranger_client, mahjong_game):
+    assert stranger_client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), hand_post(1, "2", (0, 20, 0, 0))).status_code == 404
+    assert stranger_client.post(reverse("mahjong:hand_undo", args=[mahjong_game.pk]), {"number": 1}).status_code == 404
+    assert stranger_client.get(sheet_url(mahjong_game) + "?version=0", headers=HTMX).status_code == 404
+    assert stranger_client.get(reverse("mahjong:scorer") + f"?game={mahjong_game.pk}").status_code == 404
+    assert stored(mahjong_game) == []
+
+
+def test_anonymous_visitors_are_sent_to_log_in(anonymous_client, mahjong_game):
+    for url in (sheet_url(mahjong_game), reverse("mahjong:scorer"), reverse("mahjong:new")):
+        response = anonymous_client.get(url)
+        assert response.status_code == 302 and "/login" in response["Location"]
+
+
+# The sheet
+
+
+def test_a_tap_records_the_hand_scored_from_the_winner_s_tiles_and_offers_undo(client, mahjong_game):
+    response = client.post(
+        reverse("mahjong:hand_record", args=[mahjong_game.pk]),
+        hand_post(1, "2", (10, "", 20, 0), "EEE RdRdRd 234c 678c 99c", "9c", "wall"),
+        headers=HTMX,
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Hand 1 recorded" in page and ">Undo<" in page
+    assert "concealed pung of East wind" in page and "38 × 2^3 = 304, rounded to 300" in page
+    assert "Ben pays" not in page and "Ann pays Ben 600 (doubled: East)" in page
+    assert "East round, Ben is East" in page  # Ben won: the deal passes to him
+    assert stored(mahjong_game) == [(1, 2, [10, None, 20, 0])]
+
+
+def test_a_double_tap_records_one_hand(client, mahjong_game):
+    post = hand_post(1, "1", (40, 0, 0, 0))
+    client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), post, headers=HTMX)
+    second = client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), post, headers=HTMX)
+    assert "Hand 1 is already on the pad" in second.content.decode()
+    assert stored(mahjong_game) == [(1, 1, [40, 0, 0, 0])]
+
+
+@pytest.mark.parametrize(
+    ("post", "message"),
+    [
+        (hand_post(1, "2", (0, "", 0, 0), "123b 456b 789b 111c 99d 9d", "9d"), "the hand has 15 concealed tiles"),
+        (hand_post(1, "2", (0, "", 0, 0), "[1111b] 1b 23c 456c 789c 99d", "9d"), "appears 5 times"),
+        (hand_post(1, "2", (0, "", 0, 0), "[ESW] 456b 789b 111c 99d", "9d"), "is a chow of honours"),
+        (hand_post(1, "2", (0, "", 0, 0), "123b 456b 789b 111c 99d", "q7"), "unknown"),
+        (hand_post(1, "2", (0, "", 0, 0), "123b 456b 789b 111c 99d", ""), "name the winning tile"),
+        (hand_post(1, "2", (0, 600, 0, 0)), "a score is at most 500"),
+        (hand_post(1, "2", (0, 10, 0, 0)), "the winner's score is 10: it must be 20 to 500"),
+        (hand_post(1, "2", (-1, 20, 0, 0)), "a score cannot be negative"),
+        (hand_post(1, "2", ("lots", 20, 0, 0)), "enter a whole number"),
+        (hand_post(1, "9", (0, 20, 0, 0)), "the winner must be one of the four players"),
+        (hand_post(1, "", (0, 20, 0, 0)), "say who went Mah Jongg"),
+        (hand_post("x", "2", (0, 20, 0, 0)), "hand number"),
+        (hand_post(1, "2", (0, 20, 0, 0), "EEE\x00", "E"), "Nothing was recorded"),
+        (hand_post(1, "2", (0, 20, 0, 0), "1" * 300, "1b"), "at most 200 characters"),
+    ],
+)
+def test_a_bad_hand_is_refused_naming_what_is_wrong_and_nothing_is_saved(client, mahjong_game, post, message):
+    response = client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), post, headers=HTMX)
+    assert response.status_code == 200
+    page = html.unescape(response.content.decode())
+    assert message in page and "Nothing was recorded" in page
+    assert stored(mahjong_game) == []
+
+
+def test_a_refused_hand_keeps_what_was_typed(client, mahjong_game):
+    post = hand_post(1, "2", (0, "", 0, 0), "123b 456b 789b 111c 99d 9d", "9d")
+    page = client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), post, headers=HTMX).content.decode()
+    assert 'value="123b 456b 789b 111c 99d 9d"' in page
+
+
+def test_without_htmx_a_hand_redirects_to_the_sheet_with_the_message(client, mahjong_game):
+    response = client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), hand_post(1, "none"), follow=True)
+    assert response.redirect_chain == [(sheet_url(mahjong_game), 302)]
+    assert "Hand 1 recorded" in response.content.decode()
+    assert stored(mahjong_game) == [(1, None, [0, 0, 0, 0])]
+
+
+def test_undo_takes_back_the_named_last_hand_only(client, mahjong_game):
+    record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
+    stale = client.post(reverse("mahjong:hand_undo", args=[mahjong_game.pk]), {"number": 1}, headers=HTMX)
+    assert "Nothing was undone: hand 1 is no longer the last hand" in stale.content.decode()
+    done = client.post(reverse("mahjong:hand_undo", args=[mahjong_game.pk]), {"number": 2}, headers=HTMX)
+    assert "Hand 2 undone" in done.content.decode()
+    assert [number for number, _, _ in stored(mahjong_game)] == [1]
+
+
+def test_changing_an_earlier_hand(client, mahjong_game):
+    record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
+    url = reverse("mahjong:hand_change", args=[mahjong_game.pk, 1])
+    page = client.get(url).content.decode()
+    assert 'value="23467899c EEE RdRdRd"' in page and "Save hand 1" in page
+    post = hand_post(1, "1", (100, 0, 0, 0)) | {"revision": mahjong_game.revision}
+    response = client.post(url, post, follow=True)
+    assert "Hand 1 changed" in response.content.decode()
+    assert stored(mahjong_game)[0] == (1, 1, [100, 0, 0, 0])
+    # A second post of the same page is refused: the sheet moved.
+    again = client.post(url, post)
+    assert again.status_code == 400 and "the sheet has changed" in again.content.decode()
+
+
+def test_a_hand_that_is_not_there_cannot_be_changed(client, mahjong_game):
+    assert client.get(reverse("mahjong:hand_change", args=[mahjong_game.pk, 1])).status_code == 404
+
+
+def test_the_scorer_hands_a_card_to_the_sheet(client, mahjong_game):
+    query = "hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=S&prevailing_wind=E&last_tile=wall"
+    page = client.get(reverse("mahjong:scorer") + f"?game={mahjong_game.pk}&{query}").content.decode()
+    assert "South (Ben)" in page and "Score <strong>300</strong>" in page
+    link = f"{sheet_url(mahjong_game)}?winner=2&amp;winning_hand=23467899c+EEE+RdRdRd&amp;winning_tile=9c&amp;last_tile=wall"
+    assert link in page
+    sheet = client.get(f"{sheet_url(mahjong_game)}?winner=2&winning_hand=23467899c+EEE+RdRdRd&winning_tile=9c&last_tile=wall").content.decode()
+    assert 'id="next-winner-2" name="winner" value="2" checked' in sheet
+    assert 'value="23467899c EEE RdRdRd"' in sheet
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("hand=123b+456b+789b+111c+99d+9d&winning_tile=9d", "hand has 15 concealed tiles"),
+        ("hand=123b+456b+789b+1111c+99d&winning_tile=9d", "four 1 characters are a kong"),
+        ("hand=123456789b+135c+22d&winning_tile=2d", "form no four sets and a pair"),
+        ("hand=123b+456b+789b+111c+99d&winning_tile=5c", "is not among the concealed tiles"),
+        ("hand=123b+456b+789b+111c+99d&winning_tile=9d&own_wind=Q", "Q is not a wind"),
+        ("hand=123b%00&winning_tile=1b", "Null characters are not allowed"),
+        ("hand=123b+456b+789b+111c+99d&winning_tile=9d&last_tile=thrown", "thrown is not a way the winning tile came"),
+        ("hand=123b+456b+789b+111c+99d&winning_tile=", "Name the winning tile"),
+    ],
+)
+def test_the_scorer_says_what_is_wrong(client, db, query, message):
+    response = client.get(reverse("mahjong:scorer") + "?own_wind=E&prevailing_wind=E&last_tile=discard&" + query, headers=HTMX)
+    assert response.status_code == 200
+    assert message in html.unescape(response.content.decode())
+
+
+def test_the_scorer_works_without_javascript(client, db):
+    page = client.get(
+        reverse("mahjong:scorer") + "?hand=RdRdRd+GdGdGd+WhWhWh+123b+99c&winning_tile=9c&own_wind=E&prevailing_wind=E&last_tile=discard"
+    ).content.decode()
+    assert "Limit hand: big three dragons." in page and "Score <strong>500</strong>" in page
+    assert "<html" in page  # the whole page, not only the card
+
+
+def test_an_unchanged_sheet_s_poll_is_204_in_three_queries(client, mahjong_game, django_assert_num_queries):
+    with django_assert_num_queries(3):  # the session, the user, the revision
+        response = client.get(sheet_url(mahjong_game) + f"?version={mahjong_game.revision}", headers=HTMX)
+    assert response.status_code == 204
+
+
+def test_the_sheet_runs_a_fixed_number_of_queries(client, mahjong_game, django_assert_num_queries):
+    record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
+    with django_assert_num_queries(5):  # the session and user; the game, its players, its hands
+        client.get(sheet_url(mahjong_game))
+    record(mahjong_game, [BEN_WINS_AGAIN] * 5, start=3)
+    with django_assert_num_queries(5):
+        page = client.get(sheet_url(mahjong_game)).content.decode()
+    assert "Hand 8 next" in page
+
+
+def test_recording_and_undoing_run_a_fixed_number_of_queries(client, mahjong_game, django_assert_num_queries):
+    record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
+    url = reverse("mahjong:hand_record", args=[mahjong_game.pk])
+    # The session and user; the game and players; in a savepoint: the lock,
+    # the hands, the insert (in a savepoint of its own, released), the
+    # summary; the release; then the game, players and hands of the fresh sheet.
+    with django_assert_num_queries(15):
+        client.post(url, hand_post(3, "2", (0, 20, 0, 0)), headers=HTMX)
+    with django_assert_num_queries(13):
+        client.post(reverse("mahjong:hand_undo", args=[mahjong_game.pk]), {"number": 3}, headers=HTMX)
+    assert len(stored(mahjong_game)) == 2
+
+
+def test_the_csrf_token_is_checked(user, mahjong_game):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(user)
+    response = strict.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), hand_post(1, "none"))
+    assert response.status_code == 403 and stored(mahjong_game) == []
+
+
+# The printed sheet
+
+
+def test_the_printed_sheet_matches_the_screen(client, mahjong_game, tmp_path):
+    from pypdf import PdfReader
+
+    record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
+    response = client.get(reverse("mahjong:sheet_pdf", args=[mahjong_game.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == 'attachment; filename="mah-jongg-2026-07-09-ann-ben-cat.pdf"'
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(response.content)
+    text = " ".join(page.extract_text() for page in PdfReader(path).pages)
+    for expected in ("Mah Jongg", "Ann", "Dan", "East round", "1200", "concealed pung of East wind", "Ben leads with"):
+        assert expected in text, expected
+    assert subprocess.run(["pdftoppm", "-png", "-r", "60", str(path), str(tmp_path / "page")], check=False).returncode == 0
+
+
+def test_a_bad_page_size_is_a_400(client, mahjong_game):
+    response = client.get(reverse("mahjong:sheet_pdf", args=[mahjong_game.pk]) + "?size=a0")
+    assert response.status_code == 400 and "unknown page size" in response.content.decode()
+
+
+# No input gives a 500
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    hand=st.text(max_size=60),
+    tile=st.text(max_size=6),
+    winner=st.sampled_from(["1", "2", "3", "4", "none", "", "0", "x"]),
+    scores=st.lists(st.one_of(st.integers(-1000, 1000).map(str), st.text(max_size=4)), min_size=4, max_size=4),
+)
+def test_any_hand_posted_or_scored_is_answered_without_a_server_error(client, mahjong_game, hand, tile, winner, scores):
+    post = hand_post(1, winner, scores, hand, tile)
+    response = client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), post, headers=HTMX)
+    assert response.status_code == 200
+    query = {"hand": hand, "winning_tile": tile, "own_wind": winner, "prevailing_wind": "E", "last_tile": "wall"}
+    assert client.get(reverse("mahjong:scorer"), query, headers=HTMX).status_code == 200

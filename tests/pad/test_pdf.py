@@ -754,3 +754,12 @@ def test_a_season_report_for_a_year_or_a_month(client, partnership):
     stem = ARTIFACTS / "pdf-season"
     stem.with_suffix(".pdf").write_bytes(client.get(url, {"season": "2026"}).content)
     subprocess.run(["pdftoppm", "-png", "-r", "60", str(stem.with_suffix(".pdf")), str(stem)], check=True)
+
+
+def test_long_names_leave_the_running_heads_date_whole(client, user):
+    partnership = services.partnership_get_or_create(odd_name="A" * 30 + " " + "B" * 29, even_name="Ødegård-Ålesund " * 3, user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    record_outcomes(game, HUNDRED_HANDS)
+    pages = reader(game_pdf(client, game).content).pages
+    assert len(pages) > 1
+    assert "Thursday 9 July 2026" in pages[-1].extract_text()  # on one line, beside the long names

@@ -124,6 +124,8 @@ class Game(ScorePadGame):
     game_pride = models.CharField(
         max_length=1, choices=GamePride.choices, blank=True, default="", editable=False
     )
+    # The hand from which the game was theirs to win (rules.responsible_from), if any.
+    responsible_from_hand = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
 
     class Meta(ScorePadGame.Meta):
         ordering = ["-date", "-id"]

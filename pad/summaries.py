@@ -25,6 +25,7 @@ SUMMARY_FIELDS: tuple[str, ...] = (
     "fates_score",
     "result",
     "game_pride",
+    "responsible_from_hand",
     *statistics.COUNT_FIELDS,
 )
 
@@ -36,6 +37,7 @@ def game_summary(pad: rules.Pad) -> dict[str, int | str]:
         "fates_score": pad.score.fates,
         "result": pad.result.value,
         "game_pride": pad.statistics.game_pride or "",
+        "responsible_from_hand": pad.responsible_from_hand,
         **statistics.counts_of(pad),
     }
 

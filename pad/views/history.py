@@ -260,6 +260,7 @@ def csv_header() -> list[str]:
         "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
         *(heading for statistic in statistics.STATISTICS for heading in statistic.csv_headings),
         *(count.heading for count in csv_counts()),
+        "theirs to win from hand",
         "notes",
     ]
 
@@ -292,6 +293,7 @@ def csv_rows(games):
             result.winner or "",
             *(cell for value in statistics.statistic_values(tally, names) for cell in value.cells),
             *(tally[count.field] for count in counts),
+            game.responsible_from_hand or "",
             spreadsheet_safe(game.notes),
         ]
 

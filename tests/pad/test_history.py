@@ -330,19 +330,20 @@ def test_csv_one_row_per_game_every_count_a_number_of_its_own(client, known_game
         "odd partner generosity: possible to make", "odd partner generosity: hands dealt",
         "even partner generosity: possible to make", "even partner generosity: hands dealt",
         "longest run of M", "hands", "M", "P", "I", "odd partner dealt",
-        "odd partner dealt, makeable", "even partner dealt", "even partner dealt, makeable", "notes",
+        "odd partner dealt, makeable", "even partner dealt", "even partner dealt, makeable",
+        "theirs to win from hand", "notes",
     ]
     by_id = {int(row[0]): row for row in rows[1:]}
     assert len(by_id) == 6
     assert by_id[known_games["g4"].pk] == [
         str(known_games["g4"].pk), "2026-01-07", "Jon", "Richard", "10", "1", "won", "partnership",
-        "10", "10", "10", "11", "1", "6", "6", "4", "5", "9", "11", "10", "0", "1", "6", "6", "5", "4", "",
+        "10", "10", "10", "11", "1", "6", "6", "4", "5", "9", "11", "10", "0", "1", "6", "6", "5", "4", "11", "",
     ]
     assert by_id[known_games["g2"].pk][6:-1] == [
-        "lost", "fates", "0", "10", "10", "10", "0", "5", "5", "5", "5", "0", "10", "0", "10", "0", "5", "5", "5", "5",
+        "lost", "fates", "0", "10", "10", "10", "0", "5", "5", "5", "5", "0", "10", "0", "10", "0", "5", "5", "5", "5", "10",
     ]
     assert by_id[known_games["g5"].pk][6:-1] == [
-        "in-progress", "", "1", "2", "2", "3", "-", "1", "1", "1", "2", "1", "3", "1", "1", "1", "1", "1", "2", "1",
+        "in-progress", "", "1", "2", "2", "3", "-", "1", "1", "1", "2", "1", "3", "1", "1", "1", "1", "1", "2", "1", "",
     ]
     assert by_id[known_games["other"].pk][2:4] == ["Émile", "Zoë"]
     assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")

@@ -46,7 +46,8 @@ def test_migrations_run_from_zero_and_back():
 
 def test_data_migrations_fill_games_as_the_app_summarizes_them():
     """Games stored before the summaries existed get, once migrated, the
-    summary the app writes today (0002 fills most fields, 0005 the longest run)."""
+    summary the app writes today (0002 fills most fields, 0005 the longest run,
+    0009 the hand from which the game was theirs to win)."""
     outcomes_of_games = ["", "MMMMMMMMMIM", "PPPPPPPPPP", "PIIIIIIIII", "MPI", "IMIMIMMMMMMMM"]
     try:
         apps = migrate_to(("pad", "0001_initial"))

@@ -59,6 +59,7 @@ def test_summary_of_a_won_game():
         "possible_count": 0,
         "impossible_count": 1,
         "game_pride": "1",
+        "responsible_from_hand": 11,  # 10-1 counting every P as theirs: the 11th hand
         "odd_dealt": 6,
         "odd_makeable": 6,
         "even_dealt": 5,

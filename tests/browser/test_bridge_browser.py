@@ -60,7 +60,7 @@ def test_example_1_on_a_phone(live_server, phone, screenshot):
     screenshot(phone, "bridge-390x844-history")
     with phone.expect_download() as download:
         phone.goto(f"{live_server.url}/bridge/rulings/{ruling.pk}/")
-        phone.get_by_role("link", name="Ruling as PDF").tap()
+        phone.get_by_role("link", name="Ruling as PDF", exact=True).tap()
     assert download.value.suggested_filename == f"ruling-{ruling.date.isoformat()}-tuesday-pairs-board-14.pdf"
 
 

@@ -410,8 +410,8 @@ def test_json_export_keeps_non_ascii_names(client, known_games):
 
 
 def test_json_export_memory_stays_flat_however_many_games(client, user):
-    """Streamed a chunk of games at a time: exporting 1,200 games takes about
-    the memory of exporting 300, where a document built whole takes four times."""
+    """Streamed a chunk of games at a time: exporting 960 games takes about
+    the memory of exporting 240, where a document built whole takes four times."""
     import tracemalloc
 
     from pad.exchange import EXPORT_CHUNK
@@ -427,11 +427,11 @@ def test_json_export_memory_stays_flat_however_many_games(client, user):
         assert size > 0
         return peak
 
-    bulk_games(partnership, 300, start=datetime.date(2020, 1, 1), outcomes="MPMIMMMMMMMM")
+    bulk_games(partnership, 240, start=datetime.date(2020, 1, 1), outcomes="MPMIMMMMMMMM")
     small = peak_of_export()
-    bulk_games(partnership, 900, start=datetime.date(2021, 1, 1), outcomes="MPMIMMMMMMMM")
+    bulk_games(partnership, 720, start=datetime.date(2021, 1, 1), outcomes="MPMIMMMMMMMM")
     large = peak_of_export()
-    assert EXPORT_CHUNK < 300
+    assert EXPORT_CHUNK < 240
     assert large < 1.5 * small, (small, large)
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from bridge import calculator, display
 from bridge.models import EVENT_MAX_LENGTH, MAX_BOARD, NOTE_MAX_LENGTH
+from scorepads.views import refusal_on_form
 
 
 class CalculationForm(forms.Form):
@@ -62,8 +63,7 @@ class CalculationForm(forms.Form):
                 cleaned.get("vulnerability", ""),
             )
         except calculator.ScoringError as error:
-            field = error.field if error.field in self.fields else None
-            self.add_error(field, sentence(str(error)))
+            refusal_on_form(self, error)
         else:
             self.working = display.working(self.calculation, result)
         return cleaned
@@ -106,9 +106,3 @@ class RulingForm(forms.Form):
         except forms.ValidationError:
             pass  # a new key, as on a new page
         return form
-
-
-def sentence(message: str) -> str:
-    """A refusal as a sentence: capital first, full stop last."""
-    message = message[:1].upper() + message[1:]
-    return message if message.endswith((".", "!", "?")) else message + "."

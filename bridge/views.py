@@ -14,10 +14,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bridge import calculator, pdf, selectors, services
-from bridge.forms import CalculationForm, RulingForm, sentence
+from bridge.forms import CalculationForm, RulingForm
 from bridge.models import Ruling
 from scorepads.recording import RecordingError
-from scorepads.views import printed
+from scorepads.views import printed, refusal_on_form
 
 CALCULATOR_TEMPLATE = "bridge/calculator.html"
 
@@ -70,8 +70,7 @@ def calculator_page(request, calculation: str):
                         **ruling_form.cleaned_data,
                     )
                 except RecordingError as error:
-                    target = form if error.field in form.fields else ruling_form
-                    target.add_error(error.field if error.field in target.fields else None, sentence(str(error)))
+                    refusal_on_form(form if error.field in form.fields else ruling_form, error)
                 else:
                     messages.success(request, f"Ruling saved: {ruling}.")
                     return redirect("bridge:ruling", ruling_id=ruling.pk)

@@ -127,9 +127,7 @@ def render_season_report(statistics, season: Season, size: str = DEFAULT_PAGE_SI
 
 def season_filename(partnership: Partnership, season: Season) -> str:
     """Like ``gorilla-season-2026-07-jon-richard.pdf``."""
-    odd = _name_slug(partnership.odd_name, "odd")
-    even = _name_slug(partnership.even_name, "even")
-    return f"gorilla-season-{season.slug}-{odd}-{even}.pdf"
+    return f"gorilla-season-{season.slug}-{_partners_slug(partnership)}.pdf"
 
 
 def render_blank_pads(
@@ -183,19 +181,17 @@ def game_pad_cache_key(game_id: int, revision: int, size: str) -> str:
     return f"pad:{game_id}:{revision}:{size}"
 
 
-def _name_slug(name: str, fallback: str) -> str:
-    return name_slug(name) or fallback
+def _partners_slug(partnership: Partnership) -> str:
+    """The partners in a file name, odd first: ``jon-richard`` (``odd`` or
+    ``even`` for a name with nothing to keep)."""
+    return f"{name_slug(partnership.odd_name) or 'odd'}-{name_slug(partnership.even_name) or 'even'}"
 
 
 def game_pad_filename(partnership: Partnership, date: datetime.date) -> str:
     """Like ``gorilla-2026-07-09-jon-richard.pdf``."""
-    odd = _name_slug(partnership.odd_name, "odd")
-    even = _name_slug(partnership.even_name, "even")
-    return f"gorilla-{date.isoformat()}-{odd}-{even}.pdf"
+    return f"gorilla-{date.isoformat()}-{_partners_slug(partnership)}.pdf"
 
 
 def blank_pad_filename(partnership: Partnership, date: datetime.date) -> str:
     """Like ``gorilla-blank-2026-07-09-jon-richard.pdf``."""
-    odd = _name_slug(partnership.odd_name, "odd")
-    even = _name_slug(partnership.even_name, "even")
-    return f"gorilla-blank-{date.isoformat()}-{odd}-{even}.pdf"
+    return f"gorilla-blank-{date.isoformat()}-{_partners_slug(partnership)}.pdf"

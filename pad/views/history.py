@@ -344,7 +344,10 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
             "narrow the list (a day, a partnership) and print again"
         )
     games.reverse()  # oldest first, as they were played
-    pads = [pdf.pad_context(pad_display(game, selectors.hands_of(game)), wallow(selectors.hands_of(game), game.partnership.names)) for game in games]
+    pads = []
+    for game in games:
+        hands = selectors.hands_of(game)
+        pads.append(pdf.pad_context(pad_display(game, hands), wallow(hands, game.partnership.names)))
     return pdf_response(pdf.render_game_pads(pads, size), attachment_name("gorilla-pads", "pdf"))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -104,6 +105,7 @@ class PadDisplay:
     statistics: tuple[StatisticValue, ...]
     hands: tuple[HandView, ...]
     version: str
+    first_dealer: rules.Seat = rules.Seat.ODD
     rematch_id: int | None = None  # the game the partners went on to, once this one is over
 
     @property
@@ -143,6 +145,33 @@ class PadDisplay:
         return (
             f"Partnership {self.partnership_score}, Fates {self.fates_score}. "
             f"Hand {self.next_hand.number}: {self.next_hand.dealer_name} deals."
+        )
+
+    @property
+    def played(self) -> str:
+        """The outcomes of the hands in order, one letter each ("MPIM"): what a
+        phone's queue of offline taps checks and draws its waiting marks on."""
+        return "".join(hand.outcome for hand in self.hands)
+
+    @property
+    def table_state(self) -> str:
+        """What the pad's script needs to draw the pad as it will be with taps
+        still waiting on the phone (static/pad/offline.js), as JSON: the hands,
+        who deals hand 1, the names, and the rules' numbers, read from pad.rules."""
+        return json.dumps(
+            {
+                "game": self.game_id,
+                "version": int(self.version),
+                "hands": self.played,
+                "first_dealer": self.first_dealer.value,
+                "names": {rules.Seat.ODD.value: self.odd_name, rules.Seat.EVEN.value: self.even_name},
+                "outcome_names": {str(outcome): name for outcome, name in OUTCOME_NAMES.items()},
+                "game_point": rules.GAME_POINT,
+                "winning_lead": rules.WINNING_LEAD,
+                "max_hands": rules.MAX_HANDS,
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
         )
 
     @property
@@ -192,6 +221,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
         statistics=statistic_values(Tally.of_pad(pad), names),
         hands=tuple(hand_view(hand, names) for hand in hands),
         version=str(game.revision),
+        first_dealer=game.first_dealer_seat,
         rematch_id=game.rematch_id,
     )
 

@@ -132,7 +132,17 @@ def render_pad(request, game: Game, display=None, status: int = 200):
         context["share_url"] = request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
     if not request.htmx:  # the page around the pad: the partner's invitation
         context["invitation"] = invitation_offer(request, game.partnership)
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    # The hands as stored, for a phone sending taps it kept offline: it checks
+    # each against them (static/scorepads/tap_queue.js).
+    response[PAD_HANDS_HEADER] = display.played
+    response[PAD_VERSION_HEADER] = display.version
+    return response
+
+
+#: The headers that carry, with every pad answered, its outcomes ("MPIM") and revision.
+PAD_HANDS_HEADER = "X-Pad-Hands"
+PAD_VERSION_HEADER = "X-Pad-Version"
 
 
 def redo_offered(request, display) -> dict | None:

@@ -1,13 +1,15 @@
 """The pad page at the table: start, record, undo, change, gorilla out; never a hand lost or doubled."""
 
 import datetime
+import html
+import json
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pad import services
+from pad import rules, services
 from pad.models import Game, Hand
 from tests.conftest import record_outcomes
 
@@ -522,3 +524,43 @@ def test_undo_offers_redo_only_while_the_hand_can_go_back(client, game):
     response = client.post(f"/games/{game.pk}/redo/", {"number": 3}, **HTMX)
     assert "already on the pad" in response.content.decode()
     assert "".join(game.hands.order_by("number").values_list("outcome", flat=True)) == "MMI"
+
+
+# What a phone sending taps it kept offline reads.
+
+
+def test_every_pad_answered_carries_its_hands_and_revision(client, game):
+    record_outcomes(game, "MP")
+    response = client.post(reverse("hand_record", args=[game.pk]), {"number": 3, "outcome": "I"}, **HTMX)
+    game.refresh_from_db()
+    assert response["X-Pad-Hands"] == "MPI"
+    assert response["X-Pad-Version"] == str(game.revision)
+    # Refused (hand 3 is taken): the answer says what is stored, so the phone can tell.
+    refused = client.post(reverse("hand_record", args=[game.pk]), {"number": 3, "outcome": "M"}, **HTMX)
+    assert "Hand 3 is already on the pad" in refused.content.decode()
+    assert refused["X-Pad-Hands"] == "MPI"
+    undone = client.post(reverse("hand_undo", args=[game.pk]), {"number": 3}, **HTMX)
+    assert undone["X-Pad-Hands"] == "MP"
+
+
+def test_the_pad_carries_what_its_script_draws_waiting_taps_with(client, game):
+    record_outcomes(game, "MPI")
+    page = client.get(pad_url(game)).content.decode()
+    state = json.loads(html.unescape(re.search(r'data-table-state="([^"]*)"', page).group(1)))
+    game.refresh_from_db()
+    assert state == {
+        "game": game.pk,
+        "version": game.revision,
+        "hands": "MPI",
+        "first_dealer": "odd",
+        "names": {"odd": "Jon", "even": "Richard"},
+        "outcome_names": {"M": "made", "P": "possible", "I": "impossible"},
+        "game_point": rules.GAME_POINT,
+        "winning_lead": rules.WINNING_LEAD,
+        "max_hands": rules.MAX_HANDS,
+    }
+    # The forms whose taps can wait on the phone say what they are.
+    assert page.count('data-queue="record"') == 3
+    assert page.count('data-queue="undo"') == 1
+    for name in ("hand_list", "gorilla_it_out"):
+        assert "data-table-state=" in client.get(reverse(name, args=[game.pk])).content.decode()

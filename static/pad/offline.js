@@ -1,0 +1,457 @@
+// The pad without a connection. A tap made offline (or while earlier taps
+// still wait) is kept on the phone (static/scorepads/tap_queue.js), drawn at
+// once on the pad as waiting, and sent in order when the connection returns; a
+// tap whose answer never came is kept and sent again (the server records a
+// hand once). A badge says what waits; a conflict with the other phone is
+// shown with the player's choices. The cards typed on "Gorilla it out" are
+// kept until their hand is recorded.
+"use strict";
+
+(function () {
+  const queue = window.tapQueue;
+  const rules = window.padRules;
+  if (!queue || !rules || !("indexedDB" in window)) return;
+
+  const RETRY_MS = 15000;
+  const ALL_SENT_MS = 5000;
+
+  // The page's game as the server drew it (from [data-table-state]).
+  function pageState() {
+    const holder = document.querySelector("[data-table-state]");
+    if (!holder) return null;
+    try { return JSON.parse(holder.dataset.tableState); } catch (error) { return null; }
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; }
+    catch (error) { return ""; }
+  }
+
+  // What this page knows: its game's taps, and the newest hands seen from the server.
+  let current = { game: null, taps: [], hands: "", version: -1, fromPage: true };
+  let lastSent = 0;
+
+  async function load() {
+    const state = pageState();
+    if (!state) return null;
+    let kept = null;
+    try {
+      kept = await queue.remember(state.game, state.version, state.hands);
+      current = {
+        game: state.game,
+        taps: await queue.taps(state.game),
+        hands: kept.hands,
+        version: kept.version,
+        fromPage: kept.version === state.version,
+      };
+    } catch (error) {
+      return null; // storage refused (private mode): taps go as before
+    }
+    return state;
+  }
+
+  async function refresh() {
+    const state = await load();
+    if (!state) return;
+    drawPad(state);
+    drawBadge();
+    drawConflicts(state);
+    forgetRecordedCards(state);
+  }
+
+  // ---- The pad as it will be ------------------------------------------------
+
+  function waiting() { return current.taps.filter((tap) => tap.state === "waiting"); }
+
+  function drawPad(state) {
+    const pad = document.getElementById("pad");
+    if (!pad) return;
+    const projected = queue.project(current.hands, current.taps);
+    const chart = pad.querySelector("table.chart tbody");
+    if (!chart) return;
+    if (!pad.serverChart) pad.serverChart = chart.innerHTML;
+    const asDrawn = projected.hands === state.hands && projected.pending.size === 0;
+    pad.classList.toggle("has-waiting", !asDrawn);
+    const drawn = rules.pad(projected.hands, state);
+    if (asDrawn) {
+      if (pad.drawnHere) { // back to the pad as the server drew it
+        chart.innerHTML = pad.serverChart;
+        pad.drawnHere = false;
+        drawStatus(pad, drawn, projected, state);
+      }
+      return;
+    }
+    pad.drawnHere = true;
+    const rows = drawn.innings.map((marks, index) => inningRow(marks, drawn, index, projected, state));
+    chart.replaceChildren(...(rows.length ? rows : [inningRow([], drawn, -1, projected, state)]));
+    drawStatus(pad, drawn, projected, state);
+  }
+
+  function inningRow(marks, drawn, index, projected, state) {
+    const row = document.createElement("tr");
+    row.className = "inning";
+    for (let column = 0; column < rules.COLUMNS.length; column += 1) {
+      const cell = row.appendChild(document.createElement("td"));
+      cell.className = "marks";
+      const line = cell.appendChild(document.createElement("span"));
+      line.className = "marks-row";
+      for (const mark of marks.filter((each) => each.column === column)) {
+        const dealer = rules.dealer(mark.hand, state.first_dealer);
+        const waits = projected.pending.has(mark.hand);
+        const glyph = line.appendChild(document.createElement("span"));
+        glyph.dataset.hand = mark.hand;
+        glyph.className = `mark ${dealer === "odd" ? "tall" : "short"}`
+          + (waits ? " waiting" : "") + (mark.hand === drawn.responsibleFrom ? " responsible" : "");
+        const label = `hand ${mark.hand}, ${state.outcome_names[mark.outcome]}, ${state.names[dealer]} dealt`
+          + (waits ? ", waiting to be sent" : "");
+        glyph.setAttribute("role", "img");
+        glyph.setAttribute("aria-label", label);
+        glyph.title = label;
+      }
+    }
+    if (index < 0) row.classList.add("empty");
+    for (const total of index < 0 ? [null, null, null] : drawn.totals[index]) {
+      const cell = row.appendChild(document.createElement("td"));
+      cell.className = "total";
+      if (total !== null) cell.textContent = total;
+    }
+    return row;
+  }
+
+  // The score and the next hand as they will be; the buttons number the next tap.
+  function drawStatus(pad, drawn, projected, state) {
+    const nextNumber = projected.hands.length + 1;
+    const over = drawn.winner !== null || projected.hands.length >= state.max_hands;
+    const dealer = rules.dealer(nextNumber, state.first_dealer);
+    const taker = dealer === "odd" ? "even" : "odd";
+    for (const figures of [pad.querySelectorAll(".status-score b"), pad.querySelectorAll(".state .points")]) {
+      if (figures.length !== 2) continue;
+      figures[0].textContent = drawn.score.partnership;
+      figures[1].textContent = drawn.score.fates;
+    }
+    const next = pad.querySelector(".status-next");
+    if (next) next.textContent = over ? "Game over" : `Hand ${nextNumber} · ${state.names[dealer]} deals`;
+    const stateOfPlay = pad.querySelector(".state");
+    if (stateOfPlay) {
+      for (const told of stateOfPlay.querySelectorAll(".result, .next-hand, .first-dealer-form, .badge")) {
+        told.hidden = pad.drawnHere;
+      }
+      let line = stateOfPlay.querySelector("[data-drawn-here]");
+      if (!line) {
+        line = stateOfPlay.querySelector(".score").insertAdjacentElement("afterend", document.createElement("p"));
+        line.dataset.drawnHere = "";
+        line.className = "next-hand";
+      }
+      line.hidden = !pad.drawnHere;
+      if (over) line.textContent = "The game ends with the hands waiting to be sent.";
+      else {
+        line.replaceChildren(`Hand ${nextNumber}: `, strong(state.names[dealer]), " deals, ", strong(state.names[taker]), " takes.");
+      }
+    }
+    const bar = pad.querySelector(".record-bar");
+    if (bar) {
+      bar.hidden = over;
+      bar.setAttribute("aria-label", `Record hand ${nextNumber}`);
+    }
+    const undo = pad.querySelector(".corrections form[data-queue='undo'] button");
+    if (undo) {
+      const last = projected.hands.length;
+      undo.closest("section").hidden = last === 0;
+      if (last) undo.textContent = `Undo hand ${last} (${projected.hands[last - 1]})`;
+    }
+    const toast = pad.querySelector("[data-toast]");
+    if (toast && pad.drawnHere) toast.hidden = true; // it spoke of the pad before the waiting taps
+  }
+
+  function strong(text) {
+    const bold = document.createElement("strong");
+    bold.textContent = text;
+    return bold;
+  }
+
+  // ---- Badge and conflicts ---------------------------------------------------
+
+  function element(id, className, role) {
+    let found = document.getElementById(id);
+    if (!found) {
+      found = document.createElement("div");
+      found.id = id;
+      found.className = className;
+      if (role) found.setAttribute("role", role);
+      document.querySelector("main").prepend(found);
+    }
+    return found;
+  }
+
+  function drawBadge() {
+    const badge = element("tap-badge", "tap-badge", "status");
+    const count = waiting().length;
+    const problem = current.taps.find((tap) => tap.problem);
+    let text = "";
+    if (count && problem) text = `${count} waiting: ${problem.problem}`;
+    else if (count && !navigator.onLine) text = `Offline · ${count} waiting`;
+    else if (count) text = `Sending · ${count} waiting`;
+    else if (!navigator.onLine) text = "Offline";
+    else if (Date.now() - lastSent < ALL_SENT_MS) text = "All sent";
+    badge.textContent = text;
+    badge.hidden = !text;
+    badge.classList.toggle("all-sent", text === "All sent");
+    if (text === "All sent") setTimeout(drawBadge, ALL_SENT_MS);
+  }
+
+  function describe(tap, hands) {
+    const over = rules.pad(hands, pageState() || {}).winner !== null;
+    if (tap.kind === "record") {
+      const there = hands.length >= tap.number
+        ? `Hand ${tap.number} is on the pad as ${hands[tap.number - 1]}, recorded on the other phone`
+        : `The pad has ${hands.length} hand${hands.length === 1 ? "" : "s"} now (a hand was undone on the other phone)`;
+      return {
+        text: `${there}; your ${tap.outcome} for hand ${tap.number} was not recorded.`,
+        again: over ? "" : `Record ${tap.outcome} as hand ${hands.length + 1}`,
+      };
+    }
+    if (tap.kind === "undo") {
+      return { text: `Your undo of hand ${tap.number} was not sent: the pad changed on the other phone and now has ${hands.length} hands.`, again: "" };
+    }
+    return {
+      text: `Your change of hand ${tap.number} to ${tap.outcome} was not sent: the other phone changed the pad (hand ${tap.number} is ${hands[tap.number - 1] || "gone"}).`,
+      again: hands.length >= tap.number ? `Change hand ${tap.number} to ${tap.outcome}` : "",
+    };
+  }
+
+  function drawConflicts(state) {
+    const box = element("tap-conflicts", "tap-conflicts messages", "alert");
+    box.replaceChildren();
+    for (const tap of current.taps.filter((each) => each.state === "conflict")) {
+      const { text, again } = describe(tap, tap.conflict.hands);
+      const message = box.appendChild(document.createElement("div"));
+      message.className = "message warning";
+      message.appendChild(document.createElement("p")).textContent = text;
+      const choices = message.appendChild(document.createElement("p"));
+      choices.className = "conflict-choices";
+      for (const [label, choice] of [[again, "again"], ["Drop it", "drop"]]) {
+        if (!label) continue;
+        const button = choices.appendChild(document.createElement("button"));
+        button.type = "button";
+        button.className = choice === "again" ? "tap made" : "tap secondary";
+        button.textContent = label;
+        button.addEventListener("click", async () => {
+          button.disabled = true;
+          await queue.resolve(tap.id, choice);
+          await refresh();
+          send();
+        });
+      }
+    }
+    box.hidden = !box.childElementCount;
+  }
+
+  // ---- Keeping taps ------------------------------------------------------------
+
+  // A tap on a form of the queue (data-queue: record, undo or change) is kept
+  // on the phone when there is no connection or earlier taps still wait.
+  let inFlight = null;
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.queue || event.defaultPrevented) return;
+    const fields = Array.from(new FormData(form, event.submitter || null));
+    if (navigator.onLine && !current.taps.length) {
+      inFlight = { form, fields };
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep(form, fields);
+  }, true);
+
+  // The tap went but no answer came (the connection dropped, or it took too
+  // long): kept, and sent again; if the server had it, it is recorded once.
+  function lost(event) {
+    const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
+    if (!form || !inFlight || inFlight.form !== form) return;
+    const { fields } = inFlight;
+    inFlight = null;
+    keep(form, fields, { sent: true });
+  }
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:timeout", lost);
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
+  });
+  if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
+
+  function field(fields, name) {
+    const found = fields.find(([key]) => key === name);
+    return found ? found[1] : "";
+  }
+
+  async function keep(form, fields, { sent = false } = {}) {
+    const state = await load();
+    if (!state) return;
+    const kind = form.dataset.queue;
+    const projected = queue.project(current.hands, current.taps);
+    const tap = { game: state.game, kind, url: form.action, csrf: field(fields, "csrfmiddlewaretoken"), fields };
+    if (kind === "record") {
+      tap.number = sent ? Number(field(fields, "number")) : projected.hands.length + 1;
+      tap.outcome = field(fields, "outcome");
+      const over = rules.pad(projected.hands, state).winner !== null || projected.hands.length >= state.max_hands;
+      if (over && !sent) return say("The game is over with the hands waiting to be sent: nothing more can be recorded.");
+      tap.fields = fields.filter(([key]) => key !== "number").concat([["number", String(tap.number)]]);
+    } else if (kind === "undo") {
+      const last = current.taps[current.taps.length - 1];
+      if (!sent && last && last.kind === "record" && last.state === "waiting" && last.number === projected.hands.length) {
+        // Taking back a tap that was never sent: it just leaves the phone.
+        await queue.remove(last.id);
+        await refresh();
+        return say(`Hand ${last.number} (${last.outcome}) taken back; it had not been sent.`);
+      }
+      if (!projected.hands.length) return;
+      tap.number = sent ? Number(field(fields, "number")) : projected.hands.length;
+      tap.fields = fields.filter(([key]) => key !== "number").concat([["number", String(tap.number)]]);
+    } else {
+      tap.number = Number(form.dataset.number);
+      tap.outcome = field(fields, "outcome");
+    }
+    await queue.add(tap);
+    await refresh();
+    if (form.closest(".verdict-form, .change-form") || form.classList.contains("verdict-form")) {
+      say(`Hand ${tap.number} (${tap.outcome}) is kept on this phone and will be recorded when the connection returns.`);
+    }
+    askForSync();
+    send();
+  }
+
+  function say(text) {
+    const box = element("tap-note", "tap-note message info", "status");
+    box.textContent = text;
+    box.hidden = false;
+  }
+
+  // ---- Sending -------------------------------------------------------------------
+
+  let sending = false;
+  async function send() {
+    if (sending || !navigator.onLine) return;
+    sending = true;
+    let report = { sent: [] };
+    try {
+      report = await queue.sendAll({ csrf: csrfToken() });
+    } catch (error) {
+      report = { sent: [] };
+    } finally {
+      sending = false;
+    }
+    const state = pageState();
+    if (report.sent.length) lastSent = Date.now();
+    const ours = state && report.sent.some((tap) => tap.game === state.game);
+    if (ours) await fetchPad();
+    await refresh();
+  }
+
+  // The pad from the server, once taps were sent (or another phone's page sent them).
+  async function fetchPad() {
+    const pad = document.getElementById("pad");
+    if (!pad || !window.htmx) return;
+    const url = pad.getAttribute("hx-get").split("?")[0];
+    try { await window.htmx.ajax("GET", url, { target: "#pad", swap: "outerHTML" }); }
+    catch (error) { /* offline again: the next poll brings it */ }
+  }
+
+  async function askForSync() {
+    if (!("serviceWorker" in navigator)) return;
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      if (registration.sync) await registration.sync.register(queue.SYNC_TAG);
+    } catch (error) { /* no Background Sync here: the page sends on reconnecting */ }
+  }
+
+  window.addEventListener("online", () => { drawBadge(); send(); resendCards(); });
+  window.addEventListener("offline", drawBadge);
+  setInterval(() => { if (waiting().length) send(); }, RETRY_MS);
+  if ("BroadcastChannel" in window) {
+    new BroadcastChannel(queue.CHANNEL).onmessage = async () => {
+      const before = current.hands;
+      await refresh();
+      if (!sending && current.hands !== before) fetchPad();
+    };
+  }
+  document.addEventListener("htmx:load", (event) => {
+    if (event.detail.elt && event.detail.elt.id === "pad") refresh();
+  });
+
+  // ---- The cards of "Gorilla it out" -------------------------------------------
+
+  const CARD_FIELDS = ["taker_cards", "giver_cards", "dealer_took"];
+  const cardsForm = document.querySelector("form[data-card-entry]");
+
+  function cardsKey(game, number) { return `gorilla-cards:${game}:${number}`; }
+
+  function keepCards() {
+    const state = pageState();
+    const number = cardsForm.elements.number && cardsForm.elements.number.value;
+    if (!state || !number) return;
+    localStorage.setItem(cardsKey(state.game, number), JSON.stringify({
+      taker_cards: cardsForm.elements.taker_cards.value,
+      giver_cards: cardsForm.elements.giver_cards.value,
+      dealer_took: cardsForm.elements.dealer_took.checked,
+    }));
+  }
+
+  // Runs before pad.js sets up the card grid (at DOMContentLoaded), which then shows what is restored.
+  function restoreCards() {
+    const state = pageState();
+    const number = cardsForm.elements.number && cardsForm.elements.number.value;
+    if (!state || !number) return;
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(cardsKey(state.game, number))); } catch (error) { kept = null; }
+    if (!kept) return;
+    for (const name of ["taker_cards", "giver_cards"]) {
+      if (!cardsForm.elements[name].value) cardsForm.elements[name].value = kept[name] || "";
+    }
+    if (kept.dealer_took) cardsForm.elements.dealer_took.checked = true;
+  }
+
+  function forgetRecordedCards(state) {
+    const prefix = `gorilla-cards:${state.game}:`;
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(prefix) && Number(key.slice(prefix.length)) <= current.hands.length) localStorage.removeItem(key);
+    }
+  }
+
+  let cardsWaiting = false;
+  function cardsOffline() {
+    cardsWaiting = true;
+    const analysis = document.getElementById("analysis");
+    if (analysis) {
+      analysis.replaceChildren();
+      const note = analysis.appendChild(document.createElement("p"));
+      note.className = "message info";
+      note.textContent = "No connection: your cards are kept on this phone, and the verdict will come when the connection returns.";
+    }
+  }
+
+  function resendCards() {
+    if (cardsWaiting && cardsForm && navigator.onLine) {
+      cardsWaiting = false;
+      cardsForm.requestSubmit();
+    }
+  }
+
+  if (cardsForm) {
+    restoreCards();
+    cardsForm.addEventListener("input", keepCards);
+    cardsForm.addEventListener("change", keepCards);
+    cardsForm.addEventListener("click", () => setTimeout(keepCards, 0)); // the card grid writes the fields
+    cardsForm.addEventListener("submit", (event) => {
+      keepCards();
+      if (!navigator.onLine) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        cardsOffline();
+      }
+    }, true);
+    cardsForm.addEventListener("htmx:sendError", cardsOffline);
+  }
+
+  refresh().then(() => { if (waiting().length) send(); });
+})();

@@ -1,0 +1,234 @@
+// Taps kept on the phone until the server has them. A record, undo or change
+// made without a connection (or whose answer never came) waits here, in
+// IndexedDB, and is sent in the order it was made, one tap at a time, when the
+// connection returns. The server refuses a hand number it already holds, so a
+// tap sent twice is recorded once; after each answer the tap is checked
+// against the hands as stored (the X-Pad-Hands header of every pad answered):
+// there, it is done; not there, it is a conflict the player settles.
+//
+// Used by the pad's pages (static/pad/offline.js) and by the service worker
+// (Background Sync), so nothing here touches a page.
+"use strict";
+
+(function (scope) {
+  const DATABASE = "scorepad-taps";
+  const TAPS = "taps"; // the taps waiting, in the order they were made
+  const PADS = "pads"; // each game's hands as last seen from the server
+  const CHANNEL = "scorepad-taps";
+  const SEND_LOCK = "scorepad-taps-send";
+  const HANDS_HEADER = "X-Pad-Hands";
+  const VERSION_HEADER = "X-Pad-Version";
+
+  let opening = null;
+  function database() {
+    if (!opening) {
+      opening = new Promise((resolve, reject) => {
+        const request = indexedDB.open(DATABASE, 1);
+        request.onupgradeneeded = () => {
+          const db = request.result;
+          db.createObjectStore(TAPS, { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
+          db.createObjectStore(PADS, { keyPath: "game" });
+        };
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => { opening = null; reject(request.error); };
+      });
+    }
+    return opening;
+  }
+
+  function settled(request) {
+    return new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  }
+
+  // Several writes that stand or fall together.
+  async function writing(stores, work) {
+    const db = await database();
+    const transaction = db.transaction(stores, "readwrite");
+    work(transaction);
+    return new Promise((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = transaction.onabort = () => reject(transaction.error);
+    });
+  }
+
+  async function reading(store) {
+    return (await database()).transaction(store, "readonly").objectStore(store);
+  }
+
+  let channel = null;
+  function changed() {
+    if (!("BroadcastChannel" in scope)) return;
+    channel = channel || new BroadcastChannel(CHANNEL);
+    channel.postMessage("changed");
+  }
+
+  /** The taps waiting (of one game, or of all), oldest first. */
+  async function taps(game) {
+    const store = await reading(TAPS);
+    const found = await settled(game === undefined ? store.getAll() : store.index("game").getAll(game));
+    return found.sort((a, b) => a.id - b.id);
+  }
+
+  async function add(tap) {
+    const store = (await database()).transaction(TAPS, "readwrite").objectStore(TAPS);
+    tap.id = await settled(store.add({ state: "waiting", problem: "", conflict: null, made: Date.now(), ...tap }));
+    changed();
+    return tap;
+  }
+
+  async function remove(id) {
+    await writing([TAPS], (transaction) => transaction.objectStore(TAPS).delete(id));
+    changed();
+  }
+
+  /** A game's hands as last seen from the server: { game, version, hands }. */
+  async function pad(game) {
+    return settled((await reading(PADS)).get(game));
+  }
+
+  /** Keep what the server said of a game's hands, unless something newer is kept. */
+  async function remember(game, version, hands) {
+    const kept = await pad(game);
+    if (kept && kept.version > version) return kept;
+    const seen = { game, version, hands };
+    await writing([PADS], (transaction) => transaction.objectStore(PADS).put(seen));
+    return seen;
+  }
+
+  /** Whether the server's hands already show what ``tap`` asked for. */
+  function achieved(tap, hands) {
+    if (tap.kind === "undo") return hands.length < tap.number;
+    return hands.length >= tap.number && hands[tap.number - 1] === tap.outcome;
+  }
+
+  /** The hands as they will be once the waiting taps are recorded, and which of them are waiting. */
+  function project(hands, waiting) {
+    const played = hands.split("");
+    const pending = new Set();
+    for (const tap of waiting) {
+      if (tap.state !== "waiting") continue; // a conflict waits for the player
+      if (tap.kind === "record" && tap.number === played.length + 1) {
+        played.push(tap.outcome);
+        pending.add(tap.number);
+      } else if (tap.kind === "undo" && tap.number === played.length) {
+        played.pop();
+        pending.delete(tap.number);
+      } else if (tap.kind === "change" && tap.number <= played.length) {
+        played[tap.number - 1] = tap.outcome;
+        pending.add(tap.number);
+      }
+    }
+    return { hands: played.join(""), pending };
+  }
+
+  function withField(fields, name, value) {
+    return fields.filter(([key]) => key !== name).concat([[name, String(value)]]);
+  }
+
+  // The game's taps numbered to follow ``hands``: records take the next
+  // numbers in turn, an undo the last; a change keeps its hand.
+  function renumbered(gameTaps, hands) {
+    let next = hands.length + 1;
+    return gameTaps.map((tap) => {
+      if (tap.kind === "record") {
+        const number = next;
+        next += 1;
+        return { ...tap, number, fields: withField(tap.fields, "number", number) };
+      }
+      if (tap.kind === "undo") {
+        next -= 1;
+        return { ...tap, number: next, fields: withField(tap.fields, "number", next) };
+      }
+      return tap;
+    });
+  }
+
+  /** The player's answer to a conflict: send the tap again after the pad's
+   * hands ("again") or drop it ("drop"); the game's other taps follow on. */
+  async function resolve(id, choice) {
+    const gameTaps = await taps();
+    const tap = gameTaps.find((each) => each.id === id);
+    if (!tap) return;
+    const hands = tap.conflict ? tap.conflict.hands : "";
+    let rest = gameTaps.filter((each) => each.game === tap.game && each.id !== id);
+    if (choice === "again") {
+      const again = { ...tap, state: "waiting", conflict: null, problem: "" };
+      if (again.kind === "change") again.fields = withField(again.fields, "shown", hands[again.number - 1] || "");
+      rest = rest.concat([again]).sort((a, b) => a.id - b.id);
+    }
+    const following = renumbered(rest, hands);
+    await writing([TAPS], (transaction) => {
+      const store = transaction.objectStore(TAPS);
+      if (choice !== "again") store.delete(id);
+      for (const each of following) store.put(each);
+    });
+    changed();
+  }
+
+  async function send(tap, csrf) {
+    let response;
+    try {
+      response = await fetch(tap.url, {
+        method: "POST",
+        body: new URLSearchParams(tap.fields),
+        credentials: "same-origin",
+        redirect: "manual",
+        headers: { "HX-Request": "true", "X-CSRFToken": csrf || tap.csrf },
+      });
+    } catch (error) {
+      return { outcome: "offline" };
+    }
+    const hands = response.headers.get(HANDS_HEADER);
+    if (response.ok && hands !== null) {
+      const version = Number(response.headers.get(VERSION_HEADER) || 0);
+      return { outcome: achieved(tap, hands) ? "sent" : "conflict", hands, version };
+    }
+    if (response.type === "opaqueredirect" || response.status === 403) {
+      return { outcome: "problem", problem: "log in again to send it" };
+    }
+    if (response.status === 429 || response.status >= 500) return { outcome: "later" };
+    return { outcome: "problem", problem: `the server refused it (${response.status})` };
+  }
+
+  /** Send every waiting tap in order, one at a time. A game's taps stop at a
+   * conflict or a refusal (the player sees it); all stop when the connection
+   * does. ``csrf``: the sending page's token, newer than the taps' own. */
+  async function sendAll({ csrf } = {}) {
+    const run = async () => {
+      const report = { sent: [], stopped: "" };
+      const held = new Set();
+      for (const tap of await taps()) {
+        if (held.has(tap.game)) continue;
+        if (tap.state !== "waiting") { held.add(tap.game); continue; }
+        const answer = await send(tap, csrf);
+        if (answer.outcome === "offline" || answer.outcome === "later") {
+          report.stopped = answer.outcome;
+          break;
+        }
+        if (answer.hands !== undefined) await remember(tap.game, answer.version, answer.hands);
+        if (answer.outcome === "sent") {
+          await remove(tap.id);
+          report.sent.push(tap);
+        } else {
+          held.add(tap.game);
+          const kept = answer.outcome === "conflict"
+            ? { ...tap, state: "conflict", conflict: { hands: answer.hands }, problem: "" }
+            : { ...tap, problem: answer.problem };
+          await writing([TAPS], (transaction) => transaction.objectStore(TAPS).put(kept));
+          changed();
+        }
+      }
+      return report;
+    };
+    if (scope.navigator && scope.navigator.locks) return scope.navigator.locks.request(SEND_LOCK, run);
+    return run();
+  }
+
+  scope.tapQueue = {
+    CHANNEL, HANDS_HEADER, SYNC_TAG: "scorepad-taps",
+    taps, add, remove, pad, remember, achieved, project, renumbered, resolve, sendAll,
+  };
+})(self);

@@ -1,0 +1,220 @@
+"""The pad without a connection: taps kept on the phone, drawn as waiting, sent
+in order and once each when the connection returns; a lost answer; two phones
+recording the same hand offline; the cards of "Gorilla it out" kept."""
+
+import itertools
+import random
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from pad import rules
+from pad.models import Hand
+from tests.browser.test_pad_browser import settled
+from tests.conftest import record_outcomes
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+RULES = {"game_point": rules.GAME_POINT, "winning_lead": rules.WINNING_LEAD}
+
+
+def hands_of(game) -> str:
+    return "".join(Hand.objects.filter(game=game).order_by("number").values_list("outcome", flat=True))
+
+
+def playable(length: int):
+    """Every sequence of ``length`` outcomes that a game can hold (none after its end)."""
+    for outcomes in itertools.product("MPI", repeat=length):
+        hands = "".join(outcomes)
+        if length < 2 or rules.compute_pad(played(hands[:-1])).winner is None:
+            yield hands
+
+
+def played(hands: str):
+    return [
+        rules.PlayedHand(number, rules.Outcome(outcome), rules.Seat.ODD)
+        for number, outcome in enumerate(hands, start=1)
+    ]
+
+
+def python_pad(hands: str) -> dict:
+    pad = rules.compute_pad(played(hands))
+    return {
+        "innings": [[[mark.hand, str(mark.outcome)] for mark in inning.marks] for inning in pad.innings],
+        "totals": [[inning.totals[column] for column in rules.COLUMNS] for inning in pad.innings],
+        "score": [pad.score.partnership, pad.score.fates],
+        "winner": pad.winner and str(pad.winner),
+        "responsible": pad.responsible_from_hand,
+    }
+
+
+def test_the_phone_draws_the_pad_by_the_rules_of_pad_rules(chromium):
+    """static/pad/pad_rules.js agrees with pad/rules.py on every game of up to
+    nine hands and on long random games (up to the most a pad holds)."""
+    sequences = [hands for length in range(10) for hands in playable(length)]
+    generator = random.Random(2026)
+    while len(sequences) < 30_000:
+        hands = ""
+        while len(hands) < rules.MAX_HANDS and rules.compute_pad(played(hands)).winner is None:
+            # Mostly alternating, so that games run long past 8-8.
+            hands += generator.choice("MP" if len(hands) % 2 else "MI")
+        sequences.append(hands)
+    page = chromium.new_page()
+    page.add_script_tag(path=str(STATIC / "pad" / "pad_rules.js"))
+    drawn = page.evaluate(
+        """([sequences, rules]) => sequences.map((hands) => {
+            const pad = padRules.pad(hands, rules);
+            return {
+                innings: pad.innings.map((marks) => marks.map((mark) => [mark.hand, mark.outcome])),
+                totals: pad.totals, score: [pad.score.partnership, pad.score.fates],
+                winner: pad.winner, responsible: pad.responsibleFrom,
+            };
+        })""",
+        [sequences, RULES],
+    )
+    page.close()
+    assert len(drawn) == len(sequences)
+    for hands, phone in zip(sequences, drawn):
+        assert phone == python_pad(hands), hands
+
+
+def waiting_marks(page) -> list[str]:
+    return page.eval_on_selector_all("#pad .chart .mark.waiting", "marks => marks.map(m => m.dataset.hand)")
+
+
+def tap(page, name):
+    page.get_by_role("button", name=name).click()
+    settled(page)
+
+
+def test_taps_made_offline_wait_on_the_pad_and_are_sent_once_in_order(live_server, phone, game, screenshot):
+    record_outcomes(game, "MP")
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.context.set_offline(True)
+    for name in ("Made", "Lost, possible", "Lost, impossible"):
+        tap(phone, name)
+    badge = phone.locator("#tap-badge")
+    assert badge.inner_text() == "Offline · 3 waiting"
+    assert waiting_marks(phone) == ["3", "4", "5"]
+    # The score as it will be: M M against P P I.
+    assert phone.locator(".status-score").inner_text() == "Partnership 2 – 3 Fates"
+    assert "Hand 6" in phone.locator(".status-next").inner_text()
+    screenshot(phone, "offline-3-waiting", full_page=False)
+    assert hands_of(game) == "MP"
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    expect(phone.locator("#pad .chart .mark.waiting")).to_have_count(0)
+    expect(phone.locator("#pad.has-waiting")).to_have_count(0)
+    assert hands_of(game) == "MPMPI"
+    assert phone.locator("#pad .chart .mark").count() == 5
+    assert phone.locator(".status-score").inner_text() == "Partnership 2 – 3 Fates"
+
+
+def test_an_undo_offline_takes_back_a_tap_not_yet_sent(live_server, phone, game):
+    record_outcomes(game, "M")
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.context.set_offline(True)
+    tap(phone, "Lost, possible")
+    tap(phone, "Made")
+    phone.get_by_role("button", name="Undo hand 3 (M)").click()
+    settled(phone)
+    assert waiting_marks(phone) == ["2"]
+    phone.get_by_role("button", name="Undo hand 2 (P)").click()
+    settled(phone)
+    phone.get_by_role("button", name="Undo hand 1 (M)").click()  # sent before: it waits as an undo
+    settled(phone)
+    assert phone.locator("#pad .chart .mark").count() == 0
+    assert phone.locator("#tap-badge").inner_text() == "Offline · 1 waiting"
+    phone.context.set_offline(False)
+    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    assert hands_of(game) == ""
+
+
+def test_a_tap_whose_answer_was_lost_is_recorded_once(live_server, phone, game):
+    record_outcomes(game, "MP")
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    dropped = []
+
+    def lose_the_answer(route):
+        if dropped:
+            route.continue_()
+            return
+        route.fetch()  # the server records the hand...
+        dropped.append(route.request.url)
+        route.abort("connectionreset")  # ...and its answer never reaches the phone
+
+    phone.route(f"**/games/{game.pk}/hands/", lose_the_answer)
+    tap(phone, "Lost, impossible")
+    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    expect(phone.locator("#pad .chart .mark:not(.waiting)")).to_have_count(3)
+    assert dropped
+    assert hands_of(game) == "MPI"
+    assert "Hand 4" in phone.locator(".status-next").inner_text()
+
+
+def two_phones_record_hand_3_offline(live_server, chromium, log_in, game):
+    phones = []
+    for _ in range(2):
+        context = log_in(chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True))
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        context.set_offline(True)
+        phones.append(page)
+    first, second = phones
+    tap(first, "Made")
+    tap(second, "Lost, possible")
+    first.context.set_offline(False)
+    expect(first.locator("#tap-badge")).to_have_text("All sent")
+    assert hands_of(game) == "MPM"
+    second.context.set_offline(False)
+    second.get_by_role("alert").get_by_text("Hand 3 is on the pad as M").wait_for()
+    return first, second
+
+
+def test_two_phones_offline_record_hand_3_differently_and_the_second_re_enters_it(
+    live_server, chromium, log_in, game, screenshot
+):
+    record_outcomes(game, "MP")
+    first, second = two_phones_record_hand_3_offline(live_server, chromium, log_in, game)
+    assert hands_of(game) == "MPM"  # nothing recorded twice, nothing dropped unasked
+    screenshot(second, "offline-conflict", full_page=False)
+    second.get_by_role("button", name="Record P as hand 4").click()
+    expect(second.locator("#tap-badge")).to_have_text("All sent")
+    assert hands_of(game) == "MPMP"
+    expect(second.locator("#pad .chart .mark")).to_have_count(4)
+    assert not second.get_by_role("alert").is_visible()
+    for page in (first, second):
+        page.context.close()
+
+
+def test_two_phones_offline_record_hand_3_differently_and_the_second_drops_it(live_server, chromium, log_in, game):
+    record_outcomes(game, "MP")
+    first, second = two_phones_record_hand_3_offline(live_server, chromium, log_in, game)
+    second.get_by_role("button", name="Drop it").click()
+    expect(second.locator("#pad .chart .mark")).to_have_count(3)
+    assert hands_of(game) == "MPM"
+    expect(second.locator("#tap-conflicts")).to_be_hidden()
+    expect(second.locator("#tap-badge")).to_be_hidden()
+    for page in (first, second):
+        page.context.close()
+
+
+def test_cards_entered_are_kept_and_the_verdict_comes_when_the_connection_returns(live_server, phone, game):
+    record_outcomes(game, "MP")
+    phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")
+    phone.get_by_label("Taker's cards").fill("AS KS QS")
+    phone.get_by_label("Giver's cards").fill("2S 3S 4S")
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Gorilla it out", exact=True).click()
+    phone.get_by_text("your cards are kept on this phone").wait_for()
+    phone.context.set_offline(False)
+    phone.reload()
+    assert phone.get_by_label("Taker's cards").input_value() == "AS KS QS"
+    assert phone.get_by_label("Giver's cards").input_value() == "2S 3S 4S"
+    phone.get_by_role("button", name="Gorilla it out", exact=True).click()
+    phone.get_by_role("button", name="Record hand 3 as").click()
+    phone.wait_for_url(f"**/games/{game.pk}/")
+    assert hands_of(game) == "MPP"  # the solver's verdict: the taker could win every trick
+    phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")  # hand 4: the cards of hand 3 are gone
+    assert phone.get_by_label("Taker's cards").input_value() == ""

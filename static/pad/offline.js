@@ -187,8 +187,10 @@
     const badge = element("tap-badge", "tap-badge", "status");
     const count = waiting().length;
     const problem = current.taps.find((tap) => tap.problem);
+    const held = current.taps.some((tap) => tap.state === "conflict");
     let text = "";
-    if (count && problem) text = `${count} waiting: ${problem.problem}`;
+    if (held) text = `Your choice above · ${count} more waiting`;
+    else if (count && problem) text = `${count} waiting: ${problem.problem}`;
     else if (count && !navigator.onLine) text = `Offline · ${count} waiting`;
     else if (count) text = `Sending · ${count} waiting`;
     else if (!navigator.onLine) text = "Offline";
@@ -196,8 +198,22 @@
     badge.textContent = text;
     badge.hidden = !text;
     badge.classList.toggle("all-sent", text === "All sent");
+    standClear();
     if (text === "All sent") setTimeout(drawBadge, ALL_SENT_MS);
   }
+
+  // The badge and the conflicts stand just above the record bar, however tall it is.
+  function standClear() {
+    const bar = document.querySelector(".record-bar");
+    const top = bar && !bar.hidden ? bar.getBoundingClientRect().top : window.innerHeight;
+    const room = Math.max(window.innerHeight - top, 0);
+    const badge = document.getElementById("tap-badge");
+    const conflicts = document.getElementById("tap-conflicts");
+    if (badge) badge.style.bottom = `${room + 8}px`;
+    if (conflicts) conflicts.style.bottom = `${room + 8 + (badge && !badge.hidden ? badge.offsetHeight + 8 : 0)}px`;
+  }
+  window.addEventListener("resize", standClear);
+  document.addEventListener("toggle", standClear, true);
 
   function describe(tap, hands) {
     const over = rules.pad(hands, pageState() || {}).winner !== null;
@@ -244,6 +260,7 @@
       }
     }
     box.hidden = !box.childElementCount;
+    standClear();
   }
 
   // ---- Keeping taps ------------------------------------------------------------

@@ -6,10 +6,12 @@ import itertools
 import random
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from pad import rules
 from pad.models import Hand
+from tests.browser.test_accessibility_browser import violations
 from tests.browser.test_pad_browser import settled
 from tests.conftest import record_outcomes
 
@@ -218,3 +220,37 @@ def test_cards_entered_are_kept_and_the_verdict_comes_when_the_connection_return
     assert hands_of(game) == "MPP"  # the solver's verdict: the taker could win every trick
     phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")  # hand 4: the cards of hand 3 are gone
     assert phone.get_by_label("Taker's cards").input_value() == ""
+
+
+SIZES = {"320x568": (320, 568), "390x844": (390, 844), "844x390": (844, 390)}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", SIZES)
+def test_waiting_taps_and_a_conflict_fit_the_phone_and_pass_axe(
+    live_server, chromium, log_in, game, screenshot, size, scheme
+):
+    record_outcomes(game, "MPIMM")
+    width, height = SIZES[size]
+    context = log_in(
+        chromium.new_context(viewport={"width": width, "height": height}, has_touch=True, color_scheme=scheme)
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    context.set_offline(True)
+    tap(page, "Lost, possible")
+    tap(page, "Made")
+    expect(page.locator("#tap-badge")).to_have_text("Offline · 2 waiting")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    badge, bar = page.locator("#tap-badge").bounding_box(), page.locator(".record-bar").bounding_box()
+    assert badge["y"] + badge["height"] <= bar["y"], "the badge covers the record bar"
+    screenshot(page, f"offline-waiting-{size}-{scheme}", full_page=False)
+    assert violations(page) == []
+    # The other phone recorded hand 6 meanwhile: a conflict, with its choices.
+    record_outcomes(game, "I")
+    context.set_offline(False)
+    page.get_by_role("button", name="Drop it").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"offline-conflict-{size}-{scheme}", full_page=False)
+    assert violations(page) == []
+    context.close()

@@ -189,7 +189,7 @@
     const problem = current.taps.find((tap) => tap.problem);
     const held = current.taps.some((tap) => tap.state === "conflict");
     let text = "";
-    if (held) text = `Your choice above · ${count} more waiting`;
+    if (held) text = count ? `Your choice above · ${count} more waiting` : "Your choice above";
     else if (count && problem) text = `${count} waiting: ${problem.problem}`;
     else if (count && !navigator.onLine) text = `Offline · ${count} waiting`;
     else if (count) text = `Sending · ${count} waiting`;
@@ -331,7 +331,9 @@
     }
     await queue.add(tap);
     await refresh();
-    if (form.closest(".verdict-form, .change-form") || form.classList.contains("verdict-form")) {
+    if (kind === "change") {
+      say(`The change of hand ${tap.number} to ${tap.outcome} is kept on this phone and will be made when the connection returns.`);
+    } else if (!document.getElementById("pad")) {
       say(`Hand ${tap.number} (${tap.outcome}) is kept on this phone and will be recorded when the connection returns.`);
     }
     askForSync();

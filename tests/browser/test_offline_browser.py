@@ -254,3 +254,17 @@ def test_waiting_taps_and_a_conflict_fit_the_phone_and_pass_axe(
     screenshot(page, f"offline-conflict-{size}-{scheme}", full_page=False)
     assert violations(page) == []
     context.close()
+
+
+def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, phone, game):
+    record_outcomes(game, "MPM")
+    phone.goto(f"{live_server.url}/games/{game.pk}/hands/all/")
+    phone.context.set_offline(True)
+    phone.get_by_label("Outcome of hand 2").select_option("I")
+    phone.locator(".change-form").nth(1).get_by_role("button", name="Change").click()
+    phone.get_by_text("The change of hand 2 to I is kept on this phone").wait_for()
+    expect(phone.locator("#tap-badge")).to_have_text("Offline · 1 waiting")
+    assert hands_of(game) == "MPM"
+    phone.context.set_offline(False)
+    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    assert hands_of(game) == "MIM"

@@ -238,8 +238,11 @@
   function drawConflicts(state) {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");
     box.replaceChildren();
-    for (const tap of current.taps.filter((each) => each.state === "conflict")) {
-      const { text, again } = describe(tap, tap.conflict.hands);
+    for (const tap of current.taps.filter((each) => each.state === "conflict" || each.problem)) {
+      const { text, again } = tap.state === "conflict" ? describe(tap, tap.conflict.hands) : {
+        text: `Your ${tap.kind === "undo" ? "undo" : tap.outcome} for hand ${tap.number} could not be sent: ${tap.problem}. It is kept on this phone and sent again when you reload.`,
+        again: "",
+      };
       const message = box.appendChild(document.createElement("div"));
       message.className = "message warning";
       message.appendChild(document.createElement("p")).textContent = text;

@@ -152,7 +152,8 @@
     const gameTaps = await taps();
     const tap = gameTaps.find((each) => each.id === id);
     if (!tap) return;
-    const hands = tap.conflict ? tap.conflict.hands : "";
+    const seen = await pad(tap.game);
+    const hands = tap.conflict ? tap.conflict.hands : (seen ? seen.hands : "");
     let rest = gameTaps.filter((each) => each.game === tap.game && each.id !== id);
     if (choice === "again") {
       const again = { ...tap, state: "waiting", conflict: null, problem: "" };

@@ -268,3 +268,19 @@ def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, 
     phone.context.set_offline(False)
     expect(phone.locator("#tap-badge")).to_have_text("All sent")
     assert hands_of(game) == "MIM"
+
+
+def test_a_tap_the_server_will_not_take_is_shown_and_can_be_dropped(live_server, phone, game):
+    record_outcomes(game, "MP")
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.context.set_offline(True)
+    tap(phone, "Made")
+    phone.context.clear_cookies()  # logged out meanwhile (the session ended)
+    phone.context.set_offline(False)
+    alert = phone.get_by_role("alert")
+    alert.get_by_text("Your M for hand 3 could not be sent: log in again to send it.").wait_for()
+    assert hands_of(game) == "MP"
+    alert.get_by_role("button", name="Drop it").click()
+    expect(phone.locator("#tap-conflicts")).to_be_hidden()
+    expect(phone.locator("#pad .chart .mark")).to_have_count(2)
+    assert hands_of(game) == "MP"

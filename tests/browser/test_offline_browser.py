@@ -83,6 +83,11 @@ def waiting_marks(page) -> list[str]:
     return page.eval_on_selector_all("#pad .chart .mark.waiting", "marks => marks.map(m => m.dataset.hand)")
 
 
+def all_sent_on_reconnecting(page):
+    page.context.set_offline(False)
+    expect(page.locator("#tap-badge")).to_have_text("All sent")
+
+
 def tap(page, name):
     page.get_by_role("button", name=name).click()
     settled(page)
@@ -103,8 +108,7 @@ def test_taps_made_offline_wait_on_the_pad_and_are_sent_once_in_order(live_serve
     screenshot(phone, "offline-3-waiting", full_page=False)
     assert hands_of(game) == "MP"
 
-    phone.context.set_offline(False)
-    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    all_sent_on_reconnecting(phone)
     expect(phone.locator("#pad .chart .mark.waiting")).to_have_count(0)
     expect(phone.locator("#pad.has-waiting")).to_have_count(0)
     assert hands_of(game) == "MPMPI"
@@ -127,8 +131,7 @@ def test_an_undo_offline_takes_back_a_tap_not_yet_sent(live_server, phone, game)
     settled(phone)
     assert phone.locator("#pad .chart .mark").count() == 0
     assert phone.locator("#tap-badge").inner_text() == "Offline · 1 waiting"
-    phone.context.set_offline(False)
-    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    all_sent_on_reconnecting(phone)
     assert hands_of(game) == ""
 
 
@@ -166,8 +169,7 @@ def two_phones_record_hand_3_offline(live_server, chromium, log_in, game):
     first, second = phones
     tap(first, "Made")
     tap(second, "Lost, possible")
-    first.context.set_offline(False)
-    expect(first.locator("#tap-badge")).to_have_text("All sent")
+    all_sent_on_reconnecting(first)
     assert hands_of(game) == "MPM"
     second.context.set_offline(False)
     second.get_by_role("alert").get_by_text("Hand 3 is on the pad as M").wait_for()
@@ -265,8 +267,7 @@ def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, 
     phone.get_by_text("The change of hand 2 to I is kept on this phone").wait_for()
     expect(phone.locator("#tap-badge")).to_have_text("Offline · 1 waiting")
     assert hands_of(game) == "MPM"
-    phone.context.set_offline(False)
-    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    all_sent_on_reconnecting(phone)
     assert hands_of(game) == "MIM"
 
 

@@ -20,14 +20,15 @@ SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql
 AXE := tests/browser/js/node_modules/axe-core/axe.min.js
 PYTEST_ARGS ?=
 
-.PHONY: run test test-sqlite test-postgresql install system-packages lock
+.PHONY: run test test-sqlite test-postgresql install system-packages lock vendor-workbox
 
 # The settings fail closed (DEBUG off, a SECRET_KEY needed): development asks for DEBUG.
 run: $(INSTALLED)
 	@$(MAKE) --no-print-directory system-packages SYSTEM_PACKAGES="$(RUN_PACKAGES)"
 	DEBUG=true $(PY) manage.py migrate --noinput
 	DEBUG=true $(PY) manage.py createcachetable
-	DEBUG=true $(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=true STATIC_HASHED=true $(PY) manage.py collectstatic --noinput --verbosity 0
+	DEBUG=true STATIC_HASHED=true $(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(INSTALLED) system-packages $(AXE)
 	@sqlite=passed; postgresql=passed; \
@@ -75,3 +76,15 @@ lock:
 	/tmp/gorilla-lock/bin/pip install --quiet --upgrade pip
 	/tmp/gorilla-lock/bin/pip install --quiet '.[test]'
 	/tmp/gorilla-lock/bin/pip freeze --exclude gorilla-pad > constraints.txt
+
+# Workbox, the service worker's library (static/vendor/workbox/): its production
+# builds at this version, fetched again from npm by `make vendor-workbox`.
+WORKBOX_VERSION := 7.4.1
+WORKBOX_MODULES := core routing strategies expiration cacheable-response precaching
+vendor-workbox:
+	rm -rf static/vendor/workbox && mkdir -p static/vendor/workbox
+	set -e; tmp=$$(mktemp -d); for module in $(WORKBOX_MODULES); do \
+		(cd $$tmp && npm pack --silent workbox-$$module@$(WORKBOX_VERSION) >/dev/null && tar -xzf workbox-$$module-$(WORKBOX_VERSION).tgz); \
+		sed '/sourceMappingURL/d' $$tmp/package/build/workbox-$$module.prod.js > static/vendor/workbox/workbox-$$module.prod.js; \
+		cp $$tmp/package/LICENSE static/vendor/workbox/LICENSE; rm -rf $$tmp/package; \
+	done; rm -rf $$tmp

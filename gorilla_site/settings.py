@@ -61,6 +61,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed; static files come compressed from whitenoise above,
+    # which answers them before this. Django pads every gzipped response with
+    # random bytes against BREACH (Django 4.2's GZipMiddleware), and the CSRF
+    # token of each page is masked anew, so a secret cannot be guessed from sizes.
+    "django.middleware.gzip.GZipMiddleware",
     # Below whitenoise, so static files keep their own caching headers.
     "gorilla_site.middleware.refuse_undecodable_bodies",
     "gorilla_site.middleware.private_no_store",
@@ -90,6 +95,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "pad.context_processors.limits",
+                "scorepads.app_shell.theme_colours",
             ],
         },
     },
@@ -130,16 +136,23 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Static files with their content's hash in their names, compressed and cached
+# for good (whitenoise), from STATIC_ROOT after `collectstatic`; `make run`
+# serves them so too (STATIC_HASHED=true). With DEBUG and no STATIC_HASHED
+# (the tests), the files are served as they are edited.
+STATIC_HASHED = env_flag("STATIC_HASHED", default=not DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "scorepads.storage.HashedStaticFiles"
+            if STATIC_HASHED
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
 }
+WHITENOISE_USE_FINDERS = not STATIC_HASHED
+WHITENOISE_AUTOREFRESH = not STATIC_HASHED
 
 # No inline script or style anywhere: htmx's indicator style is turned off in
 # templates/base.html, and every style lives in static/pad/pad.css.

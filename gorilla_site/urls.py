@@ -3,6 +3,8 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import HttpResponse
 from django.urls import include, path
 
+from scorepads import app_shell
+
 
 @login_not_required
 def healthz(request):
@@ -12,6 +14,10 @@ def healthz(request):
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("sw.js", app_shell.service_worker, name="service_worker"),
+    path("manifest.webmanifest", app_shell.web_manifest, name="web_manifest"),
+    path("favicon.ico", app_shell.favicon, name="favicon"),
+    path("offline/", app_shell.offline_page, name="offline_page"),
     path("admin/", admin.site.urls),
     path("two-way-street/", include("two_way_street.urls")),
     path("mah-jongg/", include("mahjong.urls")),

@@ -1,0 +1,119 @@
+"""The app as a phone installs it: its manifest and icons, and the service
+worker that keeps opened pages and their static files on the phone.
+
+The service worker (templates/scorepads/service_worker.js, built on Workbox,
+vendored in static/vendor/workbox/) is served from the site root so that it
+may look after every page. Its bytes name every static file it loads and a
+version of all the static files, so a deployment that changes any of them is a
+new worker, which the browser installs and which takes over at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_not_required
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+APP_NAME = "Gorilla score pad"
+#: The page colours of static/pad/pad.css (--paper), light and dark: the phone's bars around the app.
+THEME_COLOURS = {"light": "#fbfaf6", "dark": "#161615"}
+#: The Workbox modules the service worker loads, in the order they need each other.
+WORKBOX_MODULES = ("core", "routing", "strategies", "expiration", "cacheable-response", "precaching")
+ICONS = (
+    ("scorepads/icons/icon-192.png", "192x192", "any"),
+    ("scorepads/icons/icon-512.png", "512x512", "any"),
+    ("scorepads/icons/icon-maskable-512.png", "512x512", "maskable"),
+)
+
+
+@login_not_required
+@require_safe
+def web_manifest(request):
+    manifest = {
+        "name": APP_NAME,
+        "short_name": "Gorilla",
+        "description": "Score pads for the card table: Gorilla, Two Way Street, Mah Jongg and the bridge director's calculator.",
+        "start_url": reverse("front_page"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOURS["light"],
+        "background_color": THEME_COLOURS["light"],
+        "icons": [
+            {"src": static(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for path, sizes, purpose in ICONS
+        ],
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json", json_dumps_params={"indent": 1})
+
+
+@login_not_required
+@require_safe
+def favicon(request):
+    return redirect(static("scorepads/icons/favicon.ico"), permanent=True)
+
+
+@login_not_required
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request):
+    scripts = [static(f"vendor/workbox/workbox-{module}.prod.js") for module in WORKBOX_MODULES]
+    scripts.append(static("scorepads/tap_queue.js"))
+    context = {
+        "version": static_version(),
+        "scripts": json.dumps(scripts),
+        "static_prefix": json.dumps(settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL),
+        "offline_url": json.dumps(reverse("offline_page")),
+    }
+    response = render(request, "scorepads/service_worker.js", context, content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@login_not_required
+@require_safe
+def offline_page(request):
+    """What the service worker shows for a page never opened on this phone, without a connection."""
+    return render(request, "scorepads/offline.html")
+
+
+def static_version() -> str:
+    """A short digest of every static file as deployed: it changes when any does."""
+    hashed = getattr(staticfiles_storage, "hashed_files", None)
+    if hashed is None:  # files served as they are edited: read again each time
+        return _digest(_files_as_edited())
+    return _deployed_version(staticfiles_storage)
+
+
+@functools.cache
+def _deployed_version(storage) -> str:
+    return _digest(sorted(storage.hashed_files.items()))
+
+
+def _files_as_edited() -> list[tuple[str, int]]:
+    return sorted(
+        (path, os.stat(storage.path(path)).st_mtime_ns)
+        for finder in finders.get_finders()
+        for path, storage in finder.list(None)
+    )
+
+
+def _digest(items) -> str:
+    return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
+
+
+def theme_colours(request) -> dict:
+    """A context processor: the phone's bar colours for templates/base.html."""
+    return {"theme_colours": THEME_COLOURS}

@@ -39,13 +39,29 @@ def draw(size: int, *, safe_zone: float = 1.0, rounded: bool = True) -> Image.Im
     return image.resize((size, size), Image.LANCZOS)
 
 
+def svg() -> str:
+    """The icon as SVG, drawn as :func:`draw` draws it, on a 100-unit square."""
+    marks = "".join(
+        f'<rect x="{27 + index * 20}" y="{20 if tall else 38}" width="9" height="{60 if tall else 30}" rx="3"/>'
+        for index, tall in enumerate((True, False, True))
+    )
+    green = "#%02x%02x%02x" % GREEN
+    paper = "#%02x%02x%02x" % PAPER
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+        f'<rect width="100" height="100" rx="20" fill="{green}"/>'
+        f'<g fill="{paper}">{marks}<rect x="17" y="82" width="66" height="3.5"/></g></svg>\n'
+    )
+
+
 def main() -> None:
     ICONS.mkdir(parents=True, exist_ok=True)
     draw(192).save(ICONS / "icon-192.png", optimize=True)
     draw(512).save(ICONS / "icon-512.png", optimize=True)
     draw(512, safe_zone=0.8, rounded=False).save(ICONS / "icon-maskable-512.png", optimize=True)
     draw(180, rounded=False).convert("RGB").save(ICONS / "apple-touch-icon.png", optimize=True)
-    draw(48).save(ICONS / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
+    (ICONS / "icon.svg").write_text(svg())  # the pages' icon: a few hundred bytes
+    draw(48).save(ICONS / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])  # for /favicon.ico
 
 
 if __name__ == "__main__":

@@ -30,11 +30,13 @@
   // What this page knows: its game's taps, and the newest hands seen from the server.
   let current = { game: null, taps: [], hands: "", version: -1, fromPage: true };
   let lastSent = 0;
+  let takenBack = false; // the last waiting tap was taken back, not sent
 
   async function load() {
     const state = pageState();
     if (!state) return null;
     let kept = null;
+    const waitingBefore = current.game === state.game ? waiting().length : 0;
     try {
       kept = await queue.remember(state.game, state.version, state.hands);
       current = {
@@ -47,6 +49,9 @@
     } catch (error) {
       return null; // storage refused (private mode): taps go as before
     }
+    // Sent, by this page or by the service worker's Background Sync.
+    if (waitingBefore && !current.taps.length && !takenBack) lastSent = Date.now();
+    takenBack = false;
     return state;
   }
 
@@ -298,7 +303,6 @@
   document.addEventListener("htmx:afterRequest", (event) => {
     if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
   });
-  if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 
   function field(fields, name) {
     const found = fields.find(([key]) => key === name);
@@ -321,6 +325,7 @@
       const last = current.taps[current.taps.length - 1];
       if (!sent && last && last.kind === "record" && last.state === "waiting" && last.number === projected.hands.length) {
         // Taking back a tap that was never sent: it just leaves the phone.
+        takenBack = true;
         await queue.remove(last.id);
         await refresh();
         return say(`Hand ${last.number} (${last.outcome}) taken back; it had not been sent.`);
@@ -431,6 +436,9 @@
       if (!cardsForm.elements[name].value) cardsForm.elements[name].value = kept[name] || "";
     }
     if (kept.dealer_took) cardsForm.elements.dealer_took.checked = true;
+    // The card grid (pad.js) shows what the fields hold.
+    cardsForm.elements.taker_cards.dispatchEvent(new Event("input", { bubbles: true }));
+    cardsForm.elements.dealer_took.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   function forgetRecordedCards(state) {
@@ -475,5 +483,11 @@
     cardsForm.addEventListener("htmx:sendError", cardsOffline);
   }
 
+  // A tap that got no answer before this script was loaded (pad.js kept it).
+  if (window.lostTap) {
+    const { form, fields } = window.lostTap;
+    window.lostTap = null;
+    keep(form, fields, { sent: true });
+  }
   refresh().then(() => { if (waiting().length) send(); });
 })();

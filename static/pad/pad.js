@@ -253,6 +253,76 @@
     rename();
   }
 
+  // The pad without a connection (static/pad/offline.js and the scripts it
+  // needs, named by <meta name="offline-scripts">) is loaded when it is needed:
+  // with no connection, with taps waiting on the phone, when a tap got no
+  // answer, and on "Gorilla it out" (whose cards it keeps). The service worker
+  // is asked to keep those scripts, so they load without a connection too.
+  const offlineScripts = document.querySelector('meta[name="offline-scripts"]');
+  let offlineLoading = null;
+  let lastQueued = null; // the last tap sent, in case it gets no answer (offline.js takes it)
+
+  function loadOffline() {
+    if (!offlineScripts) return Promise.resolve();
+    offlineLoading = offlineLoading || offlineScripts.content.split(" ").reduce((previous, url) => previous.then(
+      () => new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = url;
+        script.onload = resolve;
+        script.onerror = reject;
+        document.head.appendChild(script);
+      }),
+    ), Promise.resolve()).catch(() => { offlineLoading = null; });
+    return offlineLoading;
+  }
+
+  // Whether taps wait on the phone (tap_queue.js's database, read without it).
+  async function tapsWaiting() {
+    if (!("indexedDB" in window) || !indexedDB.databases) return true;
+    if (!(await indexedDB.databases()).some((database) => database.name === "scorepad-taps")) return false;
+    return new Promise((resolve) => {
+      const opening = indexedDB.open("scorepad-taps");
+      opening.onerror = () => resolve(true);
+      opening.onsuccess = () => {
+        const database = opening.result;
+        try {
+          const counting = database.transaction("taps").objectStore("taps").count();
+          counting.onsuccess = () => { database.close(); resolve(counting.result > 0); };
+          counting.onerror = () => { database.close(); resolve(true); };
+        } catch (error) {
+          database.close();
+          resolve(true);
+        }
+      };
+    });
+  }
+
+  if (offlineScripts) {
+    if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
+    document.addEventListener("submit", (event) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && form.dataset.queue && !event.defaultPrevented) {
+        lastQueued = { form, fields: Array.from(new FormData(form, event.submitter || null)) };
+      }
+    }, true);
+    const unanswered = (event) => {
+      const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
+      if (!form || window.tapQueue || !lastQueued || lastQueued.form !== form) return;
+      window.lostTap = lastQueued; // offline.js keeps it as it loads
+      loadOffline();
+    };
+    document.addEventListener("htmx:sendError", unanswered);
+    document.addEventListener("htmx:timeout", unanswered);
+    window.addEventListener("offline", loadOffline);
+    document.addEventListener("DOMContentLoaded", async () => {
+      if (!navigator.onLine || document.querySelector("[data-card-entry]") || await tapsWaiting()) loadOffline();
+      if ("serviceWorker" in navigator && navigator.onLine) {
+        const registration = await navigator.serviceWorker.ready;
+        registration.active.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: offlineScripts.content.split(" ") } });
+      }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     const pad = document.getElementById("pad");
     if (pad) {

@@ -84,6 +84,15 @@
     changed();
   }
 
+  // A tap changed by an answer, unless the player dropped it meanwhile.
+  async function update(tap) {
+    await writing([TAPS], (transaction) => {
+      const store = transaction.objectStore(TAPS);
+      store.get(tap.id).onsuccess = (event) => { if (event.target.result) store.put(tap); };
+    });
+    changed();
+  }
+
   /** A game's hands as last seen from the server: { game, version, hands }. */
   async function pad(game) {
     return settled((await reading(PADS)).get(game));
@@ -218,8 +227,7 @@
           const kept = answer.outcome === "conflict"
             ? { ...tap, state: "conflict", conflict: { hands: answer.hands }, problem: "" }
             : { ...tap, problem: answer.problem };
-          await writing([TAPS], (transaction) => transaction.objectStore(TAPS).put(kept));
-          changed();
+          await update(kept);
         }
       }
       return report;

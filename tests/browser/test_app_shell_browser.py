@@ -5,21 +5,14 @@ from playwright.sync_api import expect
 
 from scorepads import app_shell
 from tests.browser.conftest import CHROMIUM
-from tests.browser.test_offline_browser import all_sent_on_reconnecting, hands_of, tap, waiting_marks
+from tests.browser.test_offline_browser import (
+    all_sent_on_reconnecting,
+    hands_of,
+    ready_for_offline,
+    tap,
+    waiting_marks,
+)
 from tests.conftest import record_outcomes
-
-
-def controlled(page):
-    """Wait until the service worker controls ``page`` and has kept it."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.evaluate("""async () => {
-        const url = location.href;
-        for (let tries = 0; tries < 100; tries += 1) {
-            if (await caches.match(url)) return;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        throw new Error("the page was not kept");
-    }""")
 
 
 def test_the_app_passes_chromiums_installability_checks(live_server, chromium, log_in, tmp_path):
@@ -29,7 +22,7 @@ def test_the_app_passes_chromiums_installability_checks(live_server, chromium, l
     )
     page = log_in(context).new_page()
     page.goto(f"{live_server.url}/")
-    controlled(page)
+    ready_for_offline(page)
     session = context.new_cdp_session(page)
     errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
     manifest = session.send("Page.getAppManifest")
@@ -41,7 +34,7 @@ def test_the_app_passes_chromiums_installability_checks(live_server, chromium, l
 def test_a_pad_opened_once_is_there_offline_with_its_waiting_taps_after_a_reload(live_server, phone, game, screenshot):
     record_outcomes(game, "MP")
     phone.goto(f"{live_server.url}/games/{game.pk}/")
-    controlled(phone)
+    ready_for_offline(phone)
     phone.context.set_offline(True)
     for name in ("Made", "Lost, possible", "Lost, impossible"):
         tap(phone, name)
@@ -59,7 +52,7 @@ def test_a_pad_opened_once_is_there_offline_with_its_waiting_taps_after_a_reload
 def test_cards_entered_offline_are_there_after_a_reload_and_get_their_verdict_back_online(live_server, phone, game):
     record_outcomes(game, "MP")
     phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")
-    controlled(phone)
+    ready_for_offline(phone)
     phone.get_by_label("Taker's cards").fill("AS KS QS")
     phone.get_by_label("Giver's cards").fill("2S 3S 4S")
     phone.context.set_offline(True)
@@ -77,7 +70,7 @@ def test_cards_entered_offline_are_there_after_a_reload_and_get_their_verdict_ba
 
 def test_a_page_never_opened_says_so_offline(live_server, phone, game, screenshot):
     phone.goto(f"{live_server.url}/")
-    controlled(phone)
+    ready_for_offline(phone)
     phone.context.set_offline(True)
     phone.goto(f"{live_server.url}/games/{game.pk}/hands/all/")
     expect(phone.get_by_role("heading", name="No connection")).to_be_visible()
@@ -86,7 +79,7 @@ def test_a_page_never_opened_says_so_offline(live_server, phone, game, screensho
 
 def test_logging_out_forgets_the_pages_kept(live_server, phone, game):
     phone.goto(f"{live_server.url}/games/{game.pk}/")
-    controlled(phone)
+    ready_for_offline(phone)
     phone.get_by_role("button", name="Log out").click()
     phone.wait_for_url("**/accounts/login/**")
     assert phone.evaluate("async () => (await caches.open('scorepad-pages')).keys().then((keys) => keys.length)") == 0
@@ -95,7 +88,7 @@ def test_logging_out_forgets_the_pages_kept(live_server, phone, game):
 def test_a_new_version_takes_over_at_once(live_server, phone, monkeypatch):
     monkeypatch.setattr(app_shell, "static_version", lambda: "version-a")
     phone.goto(f"{live_server.url}/")
-    controlled(phone)
+    ready_for_offline(phone)
     precached = "async () => (await Promise.all((await caches.keys()).filter((name) => name.includes('precache'))" \
         ".map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat()"
     assert any("version-a" in url for url in phone.evaluate(precached))

@@ -83,6 +83,22 @@ def waiting_marks(page) -> list[str]:
     return page.eval_on_selector_all("#pad .chart .mark.waiting", "marks => marks.map(m => m.dataset.hand)")
 
 
+def ready_for_offline(page):
+    """Wait until the service worker controls ``page`` and keeps it and the
+    scripts that keep taps offline, as it does shortly after a page loads."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.evaluate("""async () => {
+        const scripts = (document.querySelector('meta[name="offline-scripts"]') || { content: "" }).content;
+        const wanted = [location.href, ...scripts.split(" ").filter(Boolean)];
+        for (let tries = 0; tries < 100; tries += 1) {
+            const kept = await Promise.all(wanted.map((url) => caches.match(url)));
+            if (kept.every(Boolean)) return;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error("not kept for offline: " + wanted.join(" "));
+    }""")
+
+
 def all_sent_on_reconnecting(page):
     page.context.set_offline(False)
     expect(page.locator("#tap-badge")).to_have_text("All sent")
@@ -96,6 +112,7 @@ def tap(page, name):
 def test_taps_made_offline_wait_on_the_pad_and_are_sent_once_in_order(live_server, phone, game, screenshot):
     record_outcomes(game, "MP")
     phone.goto(f"{live_server.url}/games/{game.pk}/")
+    ready_for_offline(phone)
     phone.context.set_offline(True)
     for name in ("Made", "Lost, possible", "Lost, impossible"):
         tap(phone, name)
@@ -119,6 +136,7 @@ def test_taps_made_offline_wait_on_the_pad_and_are_sent_once_in_order(live_serve
 def test_an_undo_offline_takes_back_a_tap_not_yet_sent(live_server, phone, game):
     record_outcomes(game, "M")
     phone.goto(f"{live_server.url}/games/{game.pk}/")
+    ready_for_offline(phone)
     phone.context.set_offline(True)
     tap(phone, "Lost, possible")
     tap(phone, "Made")
@@ -138,6 +156,7 @@ def test_an_undo_offline_takes_back_a_tap_not_yet_sent(live_server, phone, game)
 def test_a_tap_whose_answer_was_lost_is_recorded_once(live_server, phone, game):
     record_outcomes(game, "MP")
     phone.goto(f"{live_server.url}/games/{game.pk}/")
+    ready_for_offline(phone)
     dropped = []
 
     def lose_the_answer(route):
@@ -164,6 +183,7 @@ def two_phones_record_hand_3_offline(live_server, chromium, log_in, game):
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.goto(f"{live_server.url}/games/{game.pk}/")
+        ready_for_offline(page)
         context.set_offline(True)
         phones.append(page)
     first, second = phones
@@ -207,6 +227,7 @@ def test_two_phones_offline_record_hand_3_differently_and_the_second_drops_it(li
 def test_cards_entered_offline_get_their_verdict_when_the_connection_returns(live_server, phone, game):
     record_outcomes(game, "MP")
     phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")
+    ready_for_offline(phone)
     phone.get_by_label("Taker's cards").fill("AS KS QS")
     phone.get_by_label("Giver's cards").fill("2S 3S 4S")
     phone.context.set_offline(True)
@@ -223,6 +244,7 @@ def test_cards_entered_offline_get_their_verdict_when_the_connection_returns(liv
 def test_a_verdict_recorded_offline_waits_and_is_recorded_on_reconnecting(live_server, phone, game):
     record_outcomes(game, "MP")
     phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")
+    ready_for_offline(phone)
     phone.get_by_label("Taker's cards").fill("7H 6H 5D")
     phone.get_by_label("Giver's cards").fill("QH JH 6D")
     phone.get_by_role("button", name="Gorilla it out", exact=True).click()
@@ -250,6 +272,7 @@ def test_waiting_taps_and_a_conflict_fit_the_phone_and_pass_axe(
     )
     page = context.new_page()
     page.goto(f"{live_server.url}/games/{game.pk}/")
+    ready_for_offline(page)
     context.set_offline(True)
     tap(page, "Lost, possible")
     tap(page, "Made")
@@ -272,6 +295,7 @@ def test_waiting_taps_and_a_conflict_fit_the_phone_and_pass_axe(
 def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, phone, game):
     record_outcomes(game, "MPM")
     phone.goto(f"{live_server.url}/games/{game.pk}/hands/all/")
+    ready_for_offline(phone)
     phone.context.set_offline(True)
     phone.get_by_label("Outcome of hand 2").select_option("I")
     phone.locator(".change-form").nth(1).get_by_role("button", name="Change").click()
@@ -285,6 +309,7 @@ def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, 
 def test_a_tap_the_server_will_not_take_is_shown_and_can_be_dropped(live_server, phone, game):
     record_outcomes(game, "MP")
     phone.goto(f"{live_server.url}/games/{game.pk}/")
+    ready_for_offline(phone)
     phone.context.set_offline(True)
     tap(phone, "Made")
     phone.context.clear_cookies()  # logged out meanwhile (the session ended)

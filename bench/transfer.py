@@ -1,0 +1,200 @@
+"""Transfer bench: the bytes a phone moves to open a 30-hand pad.
+
+    .venv/bin/python bench/transfer.py
+
+It starts gunicorn with production settings (DEBUG off; whitenoise's hashed,
+compressed static files; GZipMiddleware) on a free port of 127.0.0.1, with its
+own static root and SQLite database in a temporary directory (removed at the
+end), makes an account with a game of 30 hands, and drives Debian's Chromium
+through Playwright as a phone does:
+
+- a fresh visit: a new profile opens the pad (its service worker then installs
+  and keeps the page: those requests are counted apart);
+- a repeat visit: the same profile opens the pad again.
+
+Every request Chromium makes, the page's and its service worker's, is counted
+with the bytes it moved (headers and body as sent, compressed), or as served by
+the service worker or the browser's cache. The baseline, measured in the same
+run: the same fresh visit with compression refused (``Accept-Encoding:
+identity``). Exit status 1 if the fresh visit moves more than 30 KB, or the
+repeat visit loads any static file from the network.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(BASE_DIR))
+
+from bench.load import GUNICORN, PYTHON, free_port, wait_for  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FRESH_LIMIT = 30 * 1024
+HANDS = "MI" * 15  # 30 hands, 15-15: the game goes on
+WORKER = " (by the service worker)"
+# What Chromium asks for over HTTPS, as the app is served: over plain HTTP (this
+# bench's loopback) it leaves out Brotli and Zstandard.
+AS_OVER_HTTPS = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+
+
+def set_up_game() -> tuple[str, int]:
+    """An account with a partnership and a game of 30 hands; (session, game id)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from pad import services
+
+    user = get_user_model().objects.create_user(username="jon", password=secrets.token_urlsafe(16))
+    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    for number, outcome in enumerate(HANDS, start=1):
+        services.hand_record(game=game, number=number, outcome=outcome)
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value, game.pk
+
+
+class Visit:
+    """The requests of one visit: (url, bytes moved, where the answer came from)."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.requests: list[tuple[str, int, str]] = []
+
+    def add(self, request) -> None:
+        response = request.response()
+        if response is None:
+            return
+        if response.from_service_worker:
+            source = "service worker"
+        else:
+            sizes = request.sizes()
+            moved = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            source = "network" if moved > 0 else "browser cache"
+        moved = 0 if source != "network" else request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"]
+        worker = WORKER if request.service_worker else ""
+        self.requests.append((request.url + worker, moved, source))
+
+    @property
+    def total(self) -> int:
+        """What the page itself moved (the service worker's own requests apart)."""
+        return sum(moved for url, moved, _ in self.requests if not url.endswith(WORKER))
+
+    @property
+    def worker_total(self) -> int:
+        return sum(moved for url, moved, _ in self.requests if url.endswith(WORKER))
+
+    def static_from_network(self) -> list[str]:
+        return [url for url, _, source in self.requests if "/static/" in url and source == "network"]
+
+    def print(self, origin: str) -> None:
+        print(
+            f"{self.label}: {self.total / 1024:6.1f} KB moved by the page"
+            f" (+ {self.worker_total / 1024:.1f} KB by its service worker) in {len(self.requests)} requests"
+        )
+        for url, moved, source in self.requests:
+            print(f"    {moved / 1024:6.1f} KB  {source:<14} {url.removeprefix(origin)}")
+
+
+def visit(context, url: str, label: str, settle_ms: int = 1500) -> Visit:
+    seen = Visit(label)
+    context.on("requestfinished", seen.add)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(settle_ms)  # the service worker installs and keeps the page
+    context.remove_listener("requestfinished", seen.add)
+    page.close()
+    return seen
+
+
+def main() -> int:
+    workdir = Path(tempfile.mkdtemp(prefix="gorilla-transfer-"))
+    port = free_port()
+    origin = f"http://127.0.0.1:{port}"
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{workdir / 'transfer.sqlite3'}",
+        "STATIC_ROOT": str(workdir / "static"),
+        "SECURE_SSL_REDIRECT": "false",
+        "DJANGO_SETTINGS_MODULE": "gorilla_site.settings",
+    }
+    server = None
+    try:
+        for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+            subprocess.run([PYTHON, "manage.py", *command], cwd=BASE_DIR, env=env, check=True)
+        os.environ.update(env)
+        import django
+
+        django.setup()
+        session, game_id = set_up_game()
+        server = subprocess.Popen(
+            [GUNICORN, "gorilla_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
+             "--log-level", "warning"],
+            cwd=BASE_DIR, env=env,
+        )
+        wait_for(port)
+
+        from playwright.sync_api import sync_playwright
+
+        pad = f"{origin}/games/{game_id}/"
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+
+            def phone(**options):
+                context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
+                context.add_cookies([{"name": "sessionid", "value": session, "url": origin}])
+                return context
+
+            plain = phone(extra_http_headers={"Accept-Encoding": "identity"}, service_workers="block")
+            baseline = visit(plain, pad, "baseline: fresh visit, nothing compressed, no service worker")
+            plain.close()
+
+            context = phone(extra_http_headers=AS_OVER_HTTPS)
+            fresh = visit(context, pad, "fresh visit")
+            repeat = visit(context, pad, "repeat visit")
+            context.close()
+            browser.close()
+
+        print(f"Chromium at 390x844 opening a pad of {len(HANDS)} hands on gunicorn (production settings)")
+        for seen in (baseline, fresh, repeat):
+            seen.print(origin)
+        static_again = repeat.static_from_network()
+        targets = {
+            f"fresh visit moves at most {FRESH_LIMIT // 1024} KB ({fresh.total / 1024:.1f} KB, "
+            f"{fresh.total / baseline.total:.0%} of the baseline's {baseline.total / 1024:.1f} KB)": fresh.total <= FRESH_LIMIT,
+            f"repeat visit loads no static file from the network ({len(static_again)} did)": not static_again,
+        }
+        for name, met in targets.items():
+            print(f"  {'ok  ' if met else 'MISS'} {name}")
+        return 0 if all(targets.values()) else 1
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    started = time.monotonic()
+    status = main()
+    print(f"({time.monotonic() - started:.0f} s)")
+    sys.exit(status)

@@ -33,19 +33,23 @@ MAX_COPIES = 20
 MAX_PADS = 12  # pads in one PDF of a list of games: a day's session fits, and it renders in a few seconds
 MEDIUM_NAMES = 22  # characters in both names together, beyond which the type is smaller
 LONG_NAMES = 40
+LONGEST_NAMES = 80
 
 
-def chart_rows(innings: int) -> dict:
+def chart_rows(innings: int, *, heading_rows: int = 0) -> dict:
     """How the chart is ruled for ``innings`` rows: like a paper pad, the page is
     ruled down to the statistics; a long game gets narrower rows (compact, then
     dense: up to 30 innings the chart and the statistics share one page), then
-    more pages."""
+    more pages. Long names take more lines at the top: the chart is ruled
+    ``heading_rows`` rows shorter for them (:func:`heading_rows`), so that the
+    pad is laid out once."""
     if innings > COMPACT_INNINGS:
         rows, ruled = "dense", DENSE_INNINGS
     elif innings > ROOMY_INNINGS:
         rows, ruled = "compact", COMPACT_INNINGS
     else:
         rows, ruled = "", ROOMY_INNINGS
+    ruled -= heading_rows
     return {"rows": rows, "empty_rows": range(max(0, ruled - innings))}
 
 
@@ -58,6 +62,18 @@ def names_size(odd_name: str, even_name: str) -> str:
     if length > MEDIUM_NAMES:
         return "names-medium"
     return ""
+
+
+def heading_rows(odd_name: str, even_name: str) -> int:
+    """The ruled rows that long names take from the chart, wrapping at the top:
+    two, or three beyond 80 characters (two 60-character names of the widest
+    letters, on Letter)."""
+    length = len(odd_name) + len(even_name)
+    if length > LONGEST_NAMES:
+        return 3
+    if length > LONG_NAMES:
+        return 2
+    return 0
 
 
 def render_game_pad(
@@ -81,7 +97,7 @@ def pad_context(display: PadDisplay, wallow: Sequence[GorillaedHand] = ()) -> di
         "pad": display,
         "wallow": wallow,
         "names_size": names_size(display.odd_name, display.even_name),
-        **chart_rows(len(display.innings)),
+        **chart_rows(len(display.innings), heading_rows=heading_rows(display.odd_name, display.even_name)),
     }
 
 

@@ -148,6 +148,9 @@ class Tally:
 
 
 Value = rules.Ratio | int | str
+#: The longest partner's name a statistic's heading holds ("Jon dealt"): a longer
+#: one would wrap over several lines of the printed pad's statistics.
+NAME_IN_HEADING = 20
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,12 @@ class Statistic:
     in_games_list: bool = False  # also shown on each row of the games list
 
     def title(self, names: Mapping[rules.Seat, str]) -> str:
-        return self.name.format(partner=names[self.seat]) if self.seat else self.name
+        """Its heading, with the partner's name; a name too long for a heading
+        gives way to the seat ("Odd partner dealt"), the same on every page."""
+        if not self.seat:
+            return self.name
+        name = names[self.seat]
+        return self.name.format(partner=name if len(name) <= NAME_IN_HEADING else f"{self.seat.value.capitalize()} partner")
 
     @property
     def csv_headings(self) -> tuple[str, ...]:

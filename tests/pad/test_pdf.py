@@ -578,10 +578,7 @@ def laid_out(game, size):
     from pad.selectors import hands_in_order
 
     display = pad_display(game, hands_in_order(game))
-    context = {
-        "pad": display, "page_size": sheets.page_size_css(size), "size": size,
-        "names_size": pdf.names_size(display.odd_name, display.even_name), **pdf.chart_rows(len(display.innings)),
-    }
+    context = {**pdf.pad_context(display), "page_size": sheets.page_size_css(size), "size": size}
     with sheets._render_lock:
         return sheets._layout(render_to_string("pad/print/game.html", context), pdf.STYLESHEET)
 
@@ -763,3 +760,25 @@ def test_long_names_leave_the_running_heads_date_whole(client, user):
     pages = reader(game_pdf(client, game).content).pages
     assert len(pages) > 1
     assert "Thursday 9 July 2026" in pages[-1].extract_text()  # on one line, beside the long names
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+@pytest.mark.parametrize("hands", ["MMMMMMMMMM", "MMMMIIIPPPIMMMPMIMMM", "MI" * 14 + "MM"])
+def test_the_longest_names_print_on_one_page_laid_out_once(user, hands, size, monkeypatch):
+    """Two 60-character names of the widest letters: the chart gives up ruled
+    rows for the heading, so the pad fits its page at the first layout."""
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    partnership = services.partnership_get_or_create(odd_name="W" * 60, even_name="M" * 60, user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    record_outcomes(game, hands)
+    layouts = []
+    layout = sheets._layout
+    monkeypatch.setattr(sheets, "_layout", lambda *args, **kwargs: layouts.append(1) or layout(*args, **kwargs))
+    content = pdf.render_game_pad(pad_display(game, hands_in_order(game)), size)
+    assert len(layouts) == 1
+    assert len(PdfReader(io.BytesIO(content)).pages) == 1
+    # Each statistic names the seat, not a name that would wrap over lines.
+    text = " ".join(PdfReader(io.BytesIO(content)).pages[0].extract_text().split())
+    assert "Odd partner dealt" in text and "Even partner dealt" in text

@@ -131,3 +131,11 @@ def test_counts_of_a_pad_are_what_the_hands_say():
 def test_a_statistic_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         STATISTICS[0].name = "Other"
+
+
+def test_a_name_too_long_for_a_heading_gives_way_to_the_seat():
+    generosity = next(statistic for statistic in STATISTICS if statistic.seat is rules.Seat.ODD)
+    fits = {rules.Seat.ODD: "J" * statistics.NAME_IN_HEADING, rules.Seat.EVEN: "Richard"}
+    too_long = {rules.Seat.ODD: "J" * (statistics.NAME_IN_HEADING + 1), rules.Seat.EVEN: "Richard"}
+    assert generosity.title(fits) == "J" * statistics.NAME_IN_HEADING + " dealt"
+    assert generosity.title(too_long) == "Odd partner dealt"

@@ -348,35 +348,14 @@ def main(argv=None) -> int:
 
     workdir = Path(tempfile.mkdtemp(prefix="gorilla-load-"))
     port = free_port()
-    env = {
-        **os.environ,
-        "DEBUG": "false",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": (
-            database_url if args.database == "postgresql" else f"sqlite:///{workdir / 'load.sqlite3'}"
-        ),
-        "STATIC_ROOT": str(workdir / "static"),
-        "SECURE_SSL_REDIRECT": "false",
-        "DJANGO_SETTINGS_MODULE": "gorilla_site.settings",
-    }
+    env = production_environment(
+        workdir, database_url if args.database == "postgresql" else f"sqlite:///{workdir / 'load.sqlite3'}"
+    )
     server = None
     try:
-        for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-            subprocess.run([PYTHON, "manage.py", *command], cwd=BASE_DIR, env=env, check=True)
-        os.environ.update(env)
-        sys.path.insert(0, str(BASE_DIR))
-        import django
-
-        django.setup()
+        deploy(env)
         tables = set_up_tables(args.tables)
-
-        server = subprocess.Popen(
-            [GUNICORN, "gorilla_site.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(args.workers), "--log-level", "warning"],
-            cwd=BASE_DIR, env=env,
-        )
-        wait_for(port)
+        server = serve(env, port, args.workers)
         check_static(port, Path(env["STATIC_ROOT"]))
         phones = 2 * args.tables if polls_per_hand else args.tables
         print(
@@ -439,17 +418,66 @@ def main(argv=None) -> int:
             "p95 under 100 ms": percentile(latencies, 0.95) < 0.100,
             "at least half the trivial view's throughput": ratio >= 0.5,
         }
-        for name, met in targets.items():
-            print(f"  {'ok  ' if met else 'MISS'} {name}")
-        return 0 if all(targets.values()) else 1
+        return verdict(targets)
     finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop(server)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def verdict(targets: dict[str, bool]) -> int:
+    """Print each target, met or missed; the exit status: 1 if any was missed."""
+    for name, met in targets.items():
+        print(f"  {'ok  ' if met else 'MISS'} {name}")
+    return 0 if all(targets.values()) else 1
+
+
+def production_environment(workdir: Path, database_url: str) -> dict:
+    """The environment of a deployment (DEBUG off) on loopback, its static
+    files collected into ``workdir``."""
+    return {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": database_url,
+        "STATIC_ROOT": str(workdir / "static"),
+        "SECURE_SSL_REDIRECT": "false",
+        "DJANGO_SETTINGS_MODULE": "gorilla_site.settings",
+    }
+
+
+def deploy(env: dict) -> None:
+    """Migrate and collect the static files as a deployment does, and set
+    Django up in this process with the same settings (to make accounts and games)."""
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([PYTHON, "manage.py", *command], cwd=BASE_DIR, env=env, check=True)
+    os.environ.update(env)
+    sys.path.insert(0, str(BASE_DIR))
+    import django
+
+    django.setup()
+
+
+def serve(env: dict, port: int, workers: int) -> subprocess.Popen:
+    """gunicorn with ``workers`` on 127.0.0.1:``port``, once it answers."""
+    server = subprocess.Popen(
+        [GUNICORN, "gorilla_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--log-level", "warning"],
+        cwd=BASE_DIR, env=env,
+    )
+    wait_for(port)
+    return server
+
+
+def stop(server: subprocess.Popen | None) -> None:
+    """Stop gunicorn as a deployment does (SIGTERM), or kill it after 20 s."""
+    if server is None:
+        return
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
 
 
 def set_up_tables(count: int) -> list[tuple[str, str, int]]:

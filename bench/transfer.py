@@ -26,8 +26,6 @@ import datetime
 import os
 import secrets
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,7 +34,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from bench.load import GUNICORN, PYTHON, free_port, wait_for  # noqa: E402
+from bench.load import deploy, free_port, production_environment, serve, stop, verdict  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FRESH_LIMIT = 30 * 1024
@@ -122,31 +120,12 @@ def main() -> int:
     workdir = Path(tempfile.mkdtemp(prefix="gorilla-transfer-"))
     port = free_port()
     origin = f"http://127.0.0.1:{port}"
-    env = {
-        **os.environ,
-        "DEBUG": "false",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": f"sqlite:///{workdir / 'transfer.sqlite3'}",
-        "STATIC_ROOT": str(workdir / "static"),
-        "SECURE_SSL_REDIRECT": "false",
-        "DJANGO_SETTINGS_MODULE": "gorilla_site.settings",
-    }
+    env = production_environment(workdir, f"sqlite:///{workdir / 'transfer.sqlite3'}")
     server = None
     try:
-        for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-            subprocess.run([PYTHON, "manage.py", *command], cwd=BASE_DIR, env=env, check=True)
-        os.environ.update(env)
-        import django
-
-        django.setup()
+        deploy(env)
         session, game_id = set_up_game()
-        server = subprocess.Popen(
-            [GUNICORN, "gorilla_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-             "--log-level", "warning"],
-            cwd=BASE_DIR, env=env,
-        )
-        wait_for(port)
+        server = serve(env, port, workers=2)
 
         from playwright.sync_api import sync_playwright
 
@@ -180,16 +159,9 @@ def main() -> int:
             f"{fresh.total / baseline.total:.0%} of the baseline's {baseline.total / 1024:.1f} KB)": fresh.total <= FRESH_LIMIT,
             f"repeat visit loads no static file from the network ({len(static_again)} did)": not static_again,
         }
-        for name, met in targets.items():
-            print(f"  {'ok  ' if met else 'MISS'} {name}")
-        return 0 if all(targets.values()) else 1
+        return verdict(targets)
     finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop(server)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

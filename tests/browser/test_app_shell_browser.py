@@ -7,7 +7,9 @@ from scorepads import app_shell
 from tests.browser.conftest import CHROMIUM
 from tests.browser.test_offline_browser import (
     all_sent_on_reconnecting,
+    ask_for_a_verdict_offline,
     hands_of,
+    open_pad,
     ready_for_offline,
     tap,
     waiting_marks,
@@ -32,9 +34,7 @@ def test_the_app_passes_chromiums_installability_checks(live_server, chromium, l
 
 
 def test_a_pad_opened_once_is_there_offline_with_its_waiting_taps_after_a_reload(live_server, phone, game, screenshot):
-    record_outcomes(game, "MP")
-    phone.goto(f"{live_server.url}/games/{game.pk}/")
-    ready_for_offline(phone)
+    open_pad(phone, live_server, game, "MP")
     phone.context.set_offline(True)
     for name in ("Made", "Lost, possible", "Lost, impossible"):
         tap(phone, name)
@@ -50,14 +50,7 @@ def test_a_pad_opened_once_is_there_offline_with_its_waiting_taps_after_a_reload
 
 
 def test_cards_entered_offline_are_there_after_a_reload_and_get_their_verdict_back_online(live_server, phone, game):
-    record_outcomes(game, "MP")
-    phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")
-    ready_for_offline(phone)
-    phone.get_by_label("Taker's cards").fill("AS KS QS")
-    phone.get_by_label("Giver's cards").fill("2S 3S 4S")
-    phone.context.set_offline(True)
-    phone.get_by_role("button", name="Gorilla it out", exact=True).click()
-    phone.get_by_text("your cards are kept on this phone").wait_for()
+    ask_for_a_verdict_offline(phone, live_server, game)
     phone.reload()
     assert phone.get_by_label("Taker's cards").input_value() == "AS KS QS"
     assert phone.get_by_label("Giver's cards").input_value() == "2S 3S 4S"

@@ -99,6 +99,25 @@ def ready_for_offline(page):
     }""")
 
 
+def open_pad(page, live_server, game, outcomes: str, path: str = ""):
+    """Record ``outcomes`` on ``game``, open its pad (or ``path`` under it) and
+    wait until the page is kept for offline."""
+    record_outcomes(game, outcomes)
+    page.goto(f"{live_server.url}/games/{game.pk}/{path}")
+    ready_for_offline(page)
+
+
+def ask_for_a_verdict_offline(page, live_server, game):
+    """On "Gorilla it out" for hand 3, type both hands, lose the connection and
+    ask for the verdict: the page keeps the cards."""
+    open_pad(page, live_server, game, "MP", "gorilla/")
+    page.get_by_label("Taker's cards").fill("AS KS QS")
+    page.get_by_label("Giver's cards").fill("2S 3S 4S")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Gorilla it out", exact=True).click()
+    page.get_by_text("your cards are kept on this phone").wait_for()
+
+
 def all_sent_on_reconnecting(page):
     page.context.set_offline(False)
     expect(page.locator("#tap-badge")).to_have_text("All sent")
@@ -110,9 +129,7 @@ def tap(page, name):
 
 
 def test_taps_made_offline_wait_on_the_pad_and_are_sent_once_in_order(live_server, phone, game, screenshot):
-    record_outcomes(game, "MP")
-    phone.goto(f"{live_server.url}/games/{game.pk}/")
-    ready_for_offline(phone)
+    open_pad(phone, live_server, game, "MP")
     phone.context.set_offline(True)
     for name in ("Made", "Lost, possible", "Lost, impossible"):
         tap(phone, name)
@@ -134,9 +151,7 @@ def test_taps_made_offline_wait_on_the_pad_and_are_sent_once_in_order(live_serve
 
 
 def test_an_undo_offline_takes_back_a_tap_not_yet_sent(live_server, phone, game):
-    record_outcomes(game, "M")
-    phone.goto(f"{live_server.url}/games/{game.pk}/")
-    ready_for_offline(phone)
+    open_pad(phone, live_server, game, "M")
     phone.context.set_offline(True)
     tap(phone, "Lost, possible")
     tap(phone, "Made")
@@ -154,9 +169,7 @@ def test_an_undo_offline_takes_back_a_tap_not_yet_sent(live_server, phone, game)
 
 
 def test_a_tap_whose_answer_was_lost_is_recorded_once(live_server, phone, game):
-    record_outcomes(game, "MP")
-    phone.goto(f"{live_server.url}/games/{game.pk}/")
-    ready_for_offline(phone)
+    open_pad(phone, live_server, game, "MP")
     dropped = []
 
     def lose_the_answer(route):
@@ -225,14 +238,7 @@ def test_two_phones_offline_record_hand_3_differently_and_the_second_drops_it(li
 
 
 def test_cards_entered_offline_get_their_verdict_when_the_connection_returns(live_server, phone, game):
-    record_outcomes(game, "MP")
-    phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")
-    ready_for_offline(phone)
-    phone.get_by_label("Taker's cards").fill("AS KS QS")
-    phone.get_by_label("Giver's cards").fill("2S 3S 4S")
-    phone.context.set_offline(True)
-    phone.get_by_role("button", name="Gorilla it out", exact=True).click()
-    phone.get_by_text("your cards are kept on this phone").wait_for()
+    ask_for_a_verdict_offline(phone, live_server, game)
     phone.context.set_offline(False)  # the verdict is asked for again, with no tap
     phone.get_by_role("button", name="Record hand 3 as P").click()
     phone.wait_for_url(f"**/games/{game.pk}/")
@@ -242,9 +248,7 @@ def test_cards_entered_offline_get_their_verdict_when_the_connection_returns(liv
 
 
 def test_a_verdict_recorded_offline_waits_and_is_recorded_on_reconnecting(live_server, phone, game):
-    record_outcomes(game, "MP")
-    phone.goto(f"{live_server.url}/games/{game.pk}/gorilla/")
-    ready_for_offline(phone)
+    open_pad(phone, live_server, game, "MP", "gorilla/")
     phone.get_by_label("Taker's cards").fill("7H 6H 5D")
     phone.get_by_label("Giver's cards").fill("QH JH 6D")
     phone.get_by_role("button", name="Gorilla it out", exact=True).click()
@@ -293,9 +297,7 @@ def test_waiting_taps_and_a_conflict_fit_the_phone_and_pass_axe(
 
 
 def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, phone, game):
-    record_outcomes(game, "MPM")
-    phone.goto(f"{live_server.url}/games/{game.pk}/hands/all/")
-    ready_for_offline(phone)
+    open_pad(phone, live_server, game, "MPM", "hands/all/")
     phone.context.set_offline(True)
     phone.get_by_label("Outcome of hand 2").select_option("I")
     phone.locator(".change-form").nth(1).get_by_role("button", name="Change").click()
@@ -307,9 +309,7 @@ def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, 
 
 
 def test_a_tap_the_server_will_not_take_is_shown_and_can_be_dropped(live_server, phone, game):
-    record_outcomes(game, "MP")
-    phone.goto(f"{live_server.url}/games/{game.pk}/")
-    ready_for_offline(phone)
+    open_pad(phone, live_server, game, "MP")
     phone.context.set_offline(True)
     tap(phone, "Made")
     phone.context.clear_cookies()  # logged out meanwhile (the session ended)

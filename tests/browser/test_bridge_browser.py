@@ -70,6 +70,11 @@ def test_a_double_tap_saves_one_ruling(live_server, phone):
         enter_example_1(phone)
         phone.get_by_label("Event").fill(f"Gap {gap}")
         phone.get_by_label("Board").fill("3")
+        # The working above the button follows the scores 0.7 s after the last
+        # one typed (as a director types, long before saving): let it come, or
+        # the finger's spot, taken before, lands beside the moved button.
+        phone.wait_for_timeout(800)
+        phone.wait_for_load_state("networkidle")
         tap_twice(phone, phone.get_by_role("button", name="Save the ruling"), gap)
         phone.wait_for_selector("text=Ruling saved")
     phone.wait_for_load_state("networkidle")

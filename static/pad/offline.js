@@ -14,6 +14,7 @@
 
   const RETRY_MS = 15000;
   const ALL_SENT_MS = 5000;
+  const NOTE_MS = 8000; // how long a line about a kept tap stays
 
   // The page's game as the server drew it (from [data-table-state]).
   function pageState() {
@@ -214,8 +215,11 @@
     const room = Math.max(window.innerHeight - top, 0);
     const badge = document.getElementById("tap-badge");
     const conflicts = document.getElementById("tap-conflicts");
+    const aboveBadge = room + 8 + (badge && !badge.hidden ? badge.offsetHeight + 8 : 0);
     if (badge) badge.style.bottom = `${room + 8}px`;
-    if (conflicts) conflicts.style.bottom = `${room + 8 + (badge && !badge.hidden ? badge.offsetHeight + 8 : 0)}px`;
+    if (conflicts) conflicts.style.bottom = `${aboveBadge}px`;
+    const note = document.getElementById("tap-note");
+    if (note && bar) note.style.bottom = `${aboveBadge}px`; // on the pad, above the thumb
   }
   window.addEventListener("resize", standClear);
   document.addEventListener("toggle", standClear, true);
@@ -340,18 +344,23 @@
     await queue.add(tap);
     await refresh();
     if (kind === "change") {
-      say(`The change of hand ${tap.number} to ${tap.outcome} is kept on this phone and will be made when the connection returns.`);
+      say(`The change of hand ${tap.number} to ${tap.outcome} is kept on this phone and will be made when the connection returns.`, form);
     } else if (!document.getElementById("pad")) {
-      say(`Hand ${tap.number} (${tap.outcome}) is kept on this phone and will be recorded when the connection returns.`);
+      say(`Hand ${tap.number} (${tap.outcome}) is kept on this phone and will be recorded when the connection returns.`, form);
     }
     askForSync();
     send();
   }
 
-  function say(text) {
+  // A line under the form tapped (or at the top of the page), where the finger is.
+  function say(text, form) {
     const box = element("tap-note", "tap-note message info", "status");
+    if (form && form.isConnected) form.insertAdjacentElement("afterend", box);
     box.textContent = text;
     box.hidden = false;
+    standClear();
+    clearTimeout(say.fading);
+    say.fading = setTimeout(() => { box.hidden = true; standClear(); }, NOTE_MS);
   }
 
   // ---- Sending -------------------------------------------------------------------

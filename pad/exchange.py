@@ -66,6 +66,7 @@ def export_text(games: QuerySet[Game]) -> Iterator[str]:
         for game in chunk:
             yield ("" if first else ", ") + json.dumps(export_game(game, hands[game.pk]), ensure_ascii=False)
             first = False
+        del chunk, hands, game  # let the chunk go before the next is read: one chunk in memory, not two
     yield "]}"
 
 

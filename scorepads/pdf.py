@@ -17,8 +17,8 @@ from __future__ import annotations
 import functools
 import gc
 import mimetypes
-from collections.abc import Callable
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType

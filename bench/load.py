@@ -24,10 +24,15 @@ back to back: ``--hand-seconds`` sets only how many polls each hand brings (a
 Then the same number of clients ask a trivial view (``/healthz``) on the same
 server for a while, first with the phones' session cookies (so they pay, as
 every page of the app does, for loading the session and the user) and then
-without any.
+without any. And the phones post, as a tap does, to the least a recording can
+cost: a view the bench adds to the app's URLs (``bench/load_urls.py``) that,
+logged in and CSRF-checked, raises a game's revision in one UPDATE and answers
+two bytes. Its throughput beside the trivial view's is the most any recording
+could reach; the pad's beside it, what the app's own work costs.
 
 It prints requests per second and p50/p95/p99 latency (overall and for each
-kind of request), errors, the throughput as a ratio of the trivial view's, and
+kind of request), errors, the throughput as a ratio of the trivial view's and
+of the floor's, and
 checks in the database that every hand the server acknowledged is there exactly
 once (and no other hand is). Exit status 1 when a target is missed: errors,
 lost or doubled hands, p95 >= 100 ms, or less than half the throughput of the
@@ -262,6 +267,16 @@ def trivial(port: int, until: float, session: str | None, tally: Tally) -> None:
             tally.errors.append(f"/healthz: {response.status}")
 
 
+def least_write(phone: Phone, until: float) -> None:
+    """Post, as a tap does, to the floor view (bench/load_urls.py) over and over."""
+    phone.open_pad()
+    phone.tally.latencies.clear()
+    while time.monotonic() < until:
+        response, content = phone.request("least write", "POST", f"/bench/least-write/{phone.game_id}/", {}, htmx=True)
+        if response.status == 200 and content != "ok":
+            phone.tally.errors.append(f"least write: {content!r}")
+
+
 def ask_trivial(port: int, seconds: float, sessions: list[str | None], tallies: list[Tally]) -> float:
     """One client per session (None: no cookie) asks /healthz for ``seconds``."""
     until = time.monotonic() + seconds
@@ -351,6 +366,7 @@ def main(argv=None) -> int:
     env = production_environment(
         workdir, database_url if args.database == "postgresql" else f"sqlite:///{workdir / 'load.sqlite3'}"
     )
+    env["DJANGO_SETTINGS_MODULE"] = "bench.load_settings"  # the app's URLs and the least write's
     server = None
     try:
         deploy(env)
@@ -374,7 +390,7 @@ def main(argv=None) -> int:
         logged_in_elapsed = ask_trivial(port, trivial_seconds, sessions, logged_in)
 
         rng = random.Random(args.seed)
-        jobs, tallies, scorer_tallies = [], [], []
+        jobs, tallies, scorer_tallies, phones = [], [], [], []
         until = time.monotonic() + args.seconds
         for scorer_session, watcher_session, game_id in tables:
             table = Table(game_id)
@@ -386,9 +402,15 @@ def main(argv=None) -> int:
                 if role is score:
                     scorer_tallies.append(tally)
                 phone = Phone(port, session, table, tally)
+                phones.append(phone)
                 jobs.append((role, tally, phone, until, polls_per_hand, random.Random(rng.random())))
         pad_elapsed = run_threads(jobs)
 
+        floor = [Tally() for _ in phones]
+        for phone, tally in zip(phones, floor):
+            phone.tally = tally
+        until = time.monotonic() + 2 * trivial_seconds
+        floor_elapsed = run_threads([(least_write, phone.tally, phone, until) for phone in phones])
         logged_in_elapsed += ask_trivial(port, trivial_seconds, sessions, logged_in)
         anonymous = [Tally() for _ in sessions]
         anonymous_elapsed = ask_trivial(port, 2 * trivial_seconds, [None] * len(sessions), anonymous)
@@ -396,10 +418,15 @@ def main(argv=None) -> int:
         pad_rate = report("pad", tallies, pad_elapsed, by_kind=True)
         trivial_rate = report("healthz, logged in", logged_in, logged_in_elapsed)
         anonymous_rate = report("healthz, anonymous", anonymous, anonymous_elapsed)
+        floor_rate = report("least write", floor, floor_elapsed)
         ratio = pad_rate / trivial_rate
         print(
             f"pad throughput = {ratio:.2f} x the trivial view's asked by the same logged-in phones "
             f"({pad_rate / anonymous_rate:.2f} x its throughput without a session)"
+        )
+        print(
+            f"the least a recording can cost (a logged-in post, one UPDATE) = {floor_rate / trivial_rate:.2f} x "
+            f"the trivial view's; the pad's throughput = {pad_rate / floor_rate:.2f} x the least write's"
         )
         lost, doubled, extra = check_hands(scorer_tallies)
         acknowledged = sum(len(tally.acknowledged) for tally in scorer_tallies)
@@ -411,7 +438,7 @@ def main(argv=None) -> int:
             f"in the database: {lost} lost, {doubled} doubled, {extra} never acknowledged"
         )
         latencies = [latency for tally in tallies for latency in tally.all_latencies()]
-        errors = sum(len(tally.errors) for tally in tallies + logged_in + anonymous)
+        errors = sum(len(tally.errors) for tally in tallies + logged_in + anonymous + floor)
         targets = {
             "no errors": errors == 0,
             "no lost or doubled hands": lost == doubled == extra == 0 and acknowledged > 0,

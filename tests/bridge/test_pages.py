@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from bridge.models import Ruling
 from tests.bridge.test_calculator import EXAMPLES
+from tests.printing import assert_printed_alike
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -229,3 +230,9 @@ def test_the_pages_run_a_fixed_number_of_queries(client, ruling, django_assert_n
     # the session, the user, the key looked up, the savepoint and the insert (and its release)
     with django_assert_num_queries(6):
         client.post(calculator_url(slug), data)
+
+
+def test_the_ruling_prints_the_same_as_with_weasyprints_stylesheet(client, ruling, tmp_path, monkeypatch):
+    assert_printed_alike(
+        lambda: [client.get(reverse("bridge:ruling_pdf", args=[ruling.pk])).content], tmp_path, monkeypatch
+    )

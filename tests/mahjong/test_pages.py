@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from mahjong.models import Game, Hand
 from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, record
+from tests.printing import assert_printed_alike
 
 HTMX = {"HX-Request": "true"}
 
@@ -293,3 +294,10 @@ def test_any_hand_posted_or_scored_is_answered_without_a_server_error(client, ma
     assert response.status_code == 200
     query = {"hand": hand, "winning_tile": tile, "own_wind": winner, "prevailing_wind": "E", "last_tile": "wall"}
     assert client.get(reverse("mahjong:scorer"), query, headers=HTMX).status_code == 200
+
+
+def test_the_sheet_prints_the_same_as_with_weasyprints_stylesheet(client, mahjong_game, tmp_path, monkeypatch):
+    record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
+    assert_printed_alike(
+        lambda: [client.get(reverse("mahjong:sheet_pdf", args=[mahjong_game.pk])).content], tmp_path, monkeypatch
+    )

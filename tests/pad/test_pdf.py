@@ -17,6 +17,7 @@ from scorepads import pdf as sheets
 from pad.models import Partnership
 from tests.browser.conftest import ARTIFACTS
 from tests.conftest import record_outcomes
+from tests.printing import assert_printed_alike
 
 # The reference example (7-7 after 14 hands), then P M I M to 9-9 and two made
 # hands: won 11-9 on the 20th hand. Jon deals the odd hands (the 9th is odd).
@@ -782,3 +783,19 @@ def test_the_longest_names_print_on_one_page_laid_out_once(user, hands, size, mo
     # Each statistic names the seat, not a name that would wrap over lines.
     text = " ".join(PdfReader(io.BytesIO(content)).pages[0].extract_text().split())
     assert "Odd partner dealt" in text and "Even partner dealt" in text
+
+
+def test_the_reports_print_the_same_as_with_weasyprints_stylesheet(client, partnership, game, tmp_path, monkeypatch):
+    from tests.pad.test_history import bulk_games
+
+    bulk_games(partnership, 8, start=datetime.date(2026, 3, 1), outcomes="MMIMPMMIMMMM")
+    record_outcomes(game, "MMMMIIIPPPIMMM")
+    day = game.date.isoformat()
+    assert_printed_alike(
+        lambda: [
+            client.get(reverse("partnership_season_pdf", args=[partnership.pk]), {"season": "2026"}).content,
+            client.get(reverse("games_pdf"), {"date_from": "2026-03-01", "date_to": day}).content,
+        ],
+        tmp_path,
+        monkeypatch,
+    )

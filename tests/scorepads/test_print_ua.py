@@ -1,19 +1,19 @@
 """The printed sheets' own user-agent stylesheet (scorepads/print_ua.css): it
 names every element the print templates use, and a sheet prints the same with
-it as with WeasyPrint's whole one."""
+it as with WeasyPrint's whole one (here the Gorilla pads; each game's own
+tests compare its sheets)."""
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
 
 import scorepads.pdf
 from pad import pdf
 from pad.display import pad_display
 from pad.selectors import hands_of
 from tests.conftest import record_outcomes
+from tests.printing import assert_printed_alike
 
 ROOT = Path(__file__).resolve().parents[2]
 PRINT_TEMPLATES = sorted(ROOT.glob("templates/*/print/*.html"))
@@ -30,26 +30,12 @@ def test_every_element_of_the_print_templates_is_named_in_the_stylesheet():
     assert used - WITHOUT_DEFAULTS - SVG_SHAPES - named == set()
 
 
-def page_images(content: bytes, directory: Path) -> list[Image.Image]:
-    """The pages of the PDF ``content``, in order, drawn in a directory of their own."""
-    directory.mkdir()
-    (directory / "sheet.pdf").write_bytes(content)
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "sheet.pdf", "page"], cwd=directory, check=True)
-    return [Image.open(path).convert("RGB") for path in sorted(directory.glob("page-*.png"))]
-
-
 @pytest.mark.parametrize("outcomes", ["MMMMIIIPPPIMMMPMIMMM", "MI" * 49 + "MM"])
 def test_a_pad_prints_the_same_as_with_weasyprints_stylesheet(game, outcomes, tmp_path, monkeypatch):
     record_outcomes(game, outcomes)
     display = pad_display(game, hands_of(game))
-    ours = page_images(pdf.render_game_pad(display), tmp_path / "ours")
-    ours += page_images(pdf.render_blank_pads(game.partnership, game.date), tmp_path / "ours-blank")
-
-    weasyprint = scorepads.pdf._weasyprint()
-    monkeypatch.setattr(scorepads.pdf, "_document_class", lambda: weasyprint.HTML)
-    theirs = page_images(pdf.render_game_pad(display), tmp_path / "theirs")
-    theirs += page_images(pdf.render_blank_pads(game.partnership, game.date), tmp_path / "theirs-blank")
-
-    assert len(ours) == len(theirs) >= 2
-    for page, (our_page, their_page) in enumerate(zip(ours, theirs), start=1):
-        assert ImageChops.difference(our_page, their_page).getbbox() is None, f"page {page} differs"
+    assert_printed_alike(
+        lambda: [pdf.render_game_pad(display), pdf.render_blank_pads(game.partnership, game.date)],
+        tmp_path,
+        monkeypatch,
+    )

@@ -11,6 +11,7 @@ from two_way_street import services
 from two_way_street.models import Game, Hand
 from two_way_street.services import Seat
 from tests.two_way_street.conftest import WORKED_HANDS, record
+from tests.printing import assert_printed_alike
 
 HTMX = {"HX-Request": "true"}
 
@@ -268,3 +269,15 @@ def test_recording_and_undoing_run_a_fixed_number_of_queries(client, street, dja
     with django_assert_max_num_queries(13):
         client.post(reverse("two_way_street:hand_undo", args=[street.pk]), {"number": 3}, headers=HTMX)
     assert Hand.objects.count() == 2
+
+
+def test_the_sheets_print_the_same_as_with_weasyprints_stylesheet(client, street, tmp_path, monkeypatch):
+    record(street, WORKED_HANDS)
+    assert_printed_alike(
+        lambda: [
+            client.get(reverse("two_way_street:sheet_pdf", args=[street.pk])).content,
+            client.get(reverse("two_way_street:blank_pdf"), {"game": street.pk}).content,
+        ],
+        tmp_path,
+        monkeypatch,
+    )

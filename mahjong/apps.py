@@ -6,7 +6,7 @@ class MahjongConfig(AppConfig):
     verbose_name = "Mah Jongg score sheet"
 
     def ready(self):
-        from mahjong import selectors
+        from mahjong import selectors, services
         from scorepads import history
 
         history.register(
@@ -17,6 +17,8 @@ class MahjongConfig(AppConfig):
                 row_template="mahjong/includes/game_row.html",
                 listed=selectors.games_in_history,
                 history_rows=selectors.history_rows,
+                account_data=selectors.write_account_data,
+                account_deleting=services.games_delete_left_alone,
                 history_row_template="mahjong/includes/history_row.html",
                 start_url_name="mahjong:new",
             )

@@ -6,13 +6,17 @@ partnerships; one that still has a member (the partner) keeps every game for
 that partner, unchanged. One that is left with no member is deleted with its
 games and hands: they were the deleted account's alone, and a partnership with
 no member would otherwise stay in the database for staff to see, the state of
-games imported without an owner, which is not what a deletion promises.
+games imported without an owner, which is not what a deletion promises. The
+other games go the same way: a Two Way Street or Mah Jongg game stays for its
+other members, and goes when the account was its only one; bridge rulings are
+their director's alone and go with the account.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TextIO
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -20,6 +24,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from pad.exchange import export_text
 from pad.models import Game, Hand, Partnership
+from scorepads import history
 
 
 def games_of_member(user: AbstractBaseUser) -> QuerySet[Game]:
@@ -38,6 +43,11 @@ def account_data(user: AbstractBaseUser) -> Iterator[str]:
     return export_text(games_of_member(user))
 
 
+def write_account_data(user: AbstractBaseUser, out: TextIO) -> None:
+    """:func:`account_data` written to ``out``: the Gorilla games of the download of all one's data."""
+    out.writelines(account_data(user))
+
+
 def partnerships_with_member_counts(user: AbstractBaseUser) -> QuerySet[Partnership]:
     """``user``'s partnerships, each with ``member_count``."""
     # Counted apart from the filter on the user, which would count only them.
@@ -50,12 +60,15 @@ def partnerships_with_member_counts(user: AbstractBaseUser) -> QuerySet[Partners
 class Deletion:
     partnerships_kept: int
     partnerships_deleted: int
-    games_deleted: int
+    games_deleted: int  # Gorilla games
+    other_games_deleted: int  # games of the other kinds the account was the only member of
 
 
 def account_delete(*, user: AbstractBaseUser) -> Deletion:
     """Delete ``user``: partnerships shared with a partner stay theirs, with
-    every game; those the user was the only member of go, games and all."""
+    every game; those the user was the only member of go, games and all. So
+    do the other games' (``account_deleting`` of each kind in
+    :mod:`scorepads.history`): a game with another member stays theirs."""
     with transaction.atomic():
         partnerships = list(partnerships_with_member_counts(user))
         alone = [partnership.pk for partnership in partnerships if partnership.member_count == 1]
@@ -65,5 +78,8 @@ def account_delete(*, user: AbstractBaseUser) -> Deletion:
         Hand.objects.filter(game__in=games).delete()
         games.delete()
         Partnership.objects.filter(pk__in=alone).delete()
+        others = sum(kind.account_deleting(user) for kind in history.kinds() if kind.account_deleting)
         user.delete()
-    return Deletion(partnerships_kept=kept, partnerships_deleted=len(alone), games_deleted=games_deleted)
+    return Deletion(
+        partnerships_kept=kept, partnerships_deleted=len(alone), games_deleted=games_deleted, other_games_deleted=others
+    )

@@ -6,7 +6,7 @@ class PadConfig(AppConfig):
     verbose_name = "Gorilla score pad"
 
     def ready(self):
-        from pad import selectors
+        from pad import accounts, selectors
         from scorepads import history
 
         history.register(
@@ -17,6 +17,7 @@ class PadConfig(AppConfig):
                 row_template="pad/includes/game_row.html",
                 listed=selectors.games_in_history,
                 history_rows=selectors.game_rows,
+                account_data=accounts.write_account_data,
                 history_row_template="pad/history/includes/history_row.html",
             )
         )

@@ -22,6 +22,14 @@ def visible_to(user, queryset: models.QuerySet, *, members: str) -> models.Query
     return queryset.filter(**{members: user})
 
 
+def left_alone_by(user, games: models.QuerySet, *, members: str = "members") -> models.QuerySet:
+    """The games of ``games`` whose only member is ``user``: with the account
+    gone, nobody but staff would see them."""
+    theirs = games.filter(**{members: user}).values("pk")
+    # Counted apart from the filter on the user, which would count only them.
+    return games.filter(pk__in=theirs).annotate(member_count=models.Count(members)).filter(member_count=1)
+
+
 def revision_for(
     user, game_model: type[models.Model], game_id: int, *, owner: str | None = None, members: str
 ) -> int | None:

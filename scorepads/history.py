@@ -72,6 +72,12 @@ class GameKind:
     # The URL name of the page that starts a game of this kind, for the front
     # page's "other games" ("" for the game the front page itself starts).
     start_url_name: str = ""
+    # (user, text stream) -> writes the user's own games as JSON, for the
+    # download of all one's data (scorepads.account_data)
+    account_data: Callable[[Any, Any], None] | None = None
+    # (user) -> deletes what of this kind would be left with no member once the
+    # account is deleted, in the deletion's transaction; how many games went
+    account_deleting: Callable[[Any], int] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ Logins are throttled by django-axes (settings), sign-ups by django-ratelimit.
 
 from __future__ import annotations
 
+import tempfile
+
 from axes.utils import reset as axes_reset
 from django import forms
 from django.conf import settings
@@ -18,7 +20,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import StreamingHttpResponse
+from django.http import FileResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import timezone
@@ -27,6 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_ratelimit.decorators import ratelimit
 
 from pad import accounts
+from scorepads.account_data import write_archive
 from scorepads.views import attachment_header
 
 EMAIL_HELP = "Optional. Only for a link to set a new password if you forget yours."
@@ -125,6 +128,20 @@ def account_data(request):
         content_type="application/json",
         headers={"Content-Disposition": attachment_header(name)},
     )
+
+
+#: Bytes of an archive kept in memory while it is written; beyond, a temporary file.
+ARCHIVE_IN_MEMORY = 8 * 1024 * 1024
+
+
+@require_GET
+def account_archive(request):
+    """All of the account's data, every game's, as one ZIP download."""
+    name = f"scorepads-{request.user.get_username()}-{timezone.localdate().isoformat()}.zip"
+    archive = tempfile.SpooledTemporaryFile(max_size=ARCHIVE_IN_MEMORY)
+    write_archive(request.user, archive)
+    archive.seek(0)
+    return FileResponse(archive, content_type="application/zip", headers={"Content-Disposition": attachment_header(name)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,7 +1,9 @@
 """Accounts and sharing in a real Chromium at a phone's size: log in through the
 login page, sign up, and watch a shared pad follow the game without an account."""
 
+import json
 import re
+import zipfile
 
 import pytest
 
@@ -81,6 +83,13 @@ def test_account_pages_fit_a_phone(live_server, phone, anonymous_phone, screensh
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390, name
         assert_big_enough(phone, ".account input, .account button")
         screenshot(phone, name)
+    phone.goto(f"{live_server.url}/accounts/")
+    with phone.expect_download() as download:
+        phone.get_by_role("link", name="Download all your data").click()
+    assert re.fullmatch(r"scorepads-jon-\d{4}-\d\d-\d\d\.zip", download.value.suggested_filename)
+    with zipfile.ZipFile(download.value.path()) as archive:
+        assert archive.namelist() == ["gorilla.json", "two-way-street.json", "mah-jongg.json", "bridge.json"]
+        assert [g["date"] for g in json.loads(archive.read("gorilla.json"))["games"]] == [game.date.isoformat()]
     phone.context.clear_cookies()
     phone.goto(f"{live_server.url}/accounts/password/reset/")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -20,7 +20,7 @@ PUBLIC = {"login", "signup", "shared_pad", "shared_pad_pdf"} | PASSWORD_RESET
 #: Pages that name no partnership nor game: a stranger opens them, and finds only their own.
 OWN_PAGES = {
     "front_page", "game_list", "games_csv", "games_json", "games_pdf", "game_start", "login", "logout", "signup",
-    "account", "account_data", "account_delete", "password_change", "password_change_done",
+    "account", "account_data", "account_archive", "account_delete", "password_change", "password_change_done",
 } | PASSWORD_RESET
 #: Pages reached through a token, not an id: a stranger with an unknown token finds nothing.
 TOKEN_PAGES = {"shared_pad", "shared_pad_pdf", "invitation_accept"}

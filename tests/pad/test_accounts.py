@@ -2,8 +2,10 @@
 download of all one's games and the deletion of one's account."""
 
 import datetime
+import io
 import json
 import re
+import zipfile
 
 import pytest
 from axes.models import AccessAttempt
@@ -12,6 +14,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from bridge.models import Ruling
 from pad import services
 from pad.exchange import read_document
 from pad.models import Game, Hand, Partnership
@@ -235,3 +238,115 @@ def test_an_anonymous_visitor_cannot_delete_anything(anonymous_client, user):
     response = anonymous_client.post(reverse("account_delete"), {"password": PASSWORD})
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     assert User.objects.filter(pk=user.pk).exists()
+
+
+def archive_of(client) -> dict:
+    """The files of the account's data download, each read as JSON."""
+    response = client.get(reverse("account_archive"))
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    assert re.fullmatch(r'attachment; filename="scorepads-\w+-\d{4}-\d\d-\d\d\.zip"', response["Content-Disposition"])
+    with zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content))) as archive:
+        return {name: json.loads(archive.read(name)) for name in archive.namelist()}
+
+
+def models_in(rows: list) -> list[str]:
+    return [row["model"] for row in rows]
+
+
+def test_download_all_ones_data_every_game_and_ruling(client, user, game, stranger, stranger_client):
+    from mahjong import services as mahjong_services
+    from scorepads.players import Seat
+    from tests.bridge.test_pages import calculator_url, save_post
+    from tests.mahjong.conftest import BEN_WINS
+    from two_way_street import services as street_services
+
+    record_outcomes(game, "MPI")
+    services.game_start(
+        partnership=services.partnership_get_or_create(odd_name="Sam", even_name="Pat", user=stranger),
+        date=datetime.date(2026, 7, 11),
+    )
+    day = datetime.date(2026, 7, 9)
+    for account in (user, stranger):
+        street = street_services.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=day, user=account)
+        street_services.hand_record(game=street, number=1, results=[(5, "high", "declared"), (3, "low", "forced"), (5, "low", "declared")])
+        mahjong = mahjong_services.game_start(seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=day, user=account)
+        mahjong_services.hand_record(game=mahjong, number=1, entry=BEN_WINS)
+    for account_client, event in ((client, "Club pairs"), (stranger_client, "Stranger's pairs")):
+        slug, data = save_post(event=event)
+        assert account_client.post(calculator_url(slug), data).status_code == 302
+
+    files = archive_of(client)
+
+    assert list(files) == ["gorilla.json", "two-way-street.json", "mah-jongg.json", "bridge.json"]
+    gorilla = files["gorilla.json"]
+    assert gorilla["format"] == "gorilla-pad/1" and len(read_document(gorilla)) == 1  # it imports again
+    assert [len(g["hands"]) for g in gorilla["games"]] == [3]
+    for name, game_model in (("two-way-street.json", "two_way_street"), ("mah-jongg.json", "mahjong")):
+        rows = files[name]
+        players = 3 if game_model == "two_way_street" else 4
+        assert models_in(rows) == [f"{game_model}.game"] + [f"{game_model}.player"] * players + [f"{game_model}.hand"]
+        assert rows[0]["fields"]["members"] == [["jon"]]  # accounts by their user names
+        assert rows[0]["fields"]["created_by"] == ["jon"]
+        assert [row["fields"]["name"] for row in rows[1:-1]] == ["Ann", "Ben", "Cat", "Dan"][:players]
+        assert rows[-1]["fields"]["number"] == 1 and rows[-1]["fields"]["game"] == rows[0]["pk"]
+    assert models_in(files["bridge.json"]) == ["bridge.ruling"]
+    assert files["bridge.json"][0]["fields"]["event"] == "Club pairs"
+
+
+def test_download_of_all_ones_data_with_nothing_but_an_account(stranger_client, user):
+    files = archive_of(stranger_client)
+    assert files["gorilla.json"]["games"] == []
+    assert files["two-way-street.json"] == files["mah-jongg.json"] == files["bridge.json"] == []
+
+
+def test_a_staff_accounts_data_holds_only_its_own(client, user, stranger, stranger_client):
+    from tests.bridge.test_pages import calculator_url, save_post
+
+    slug, data = save_post(event="Stranger's pairs")
+    stranger_client.post(calculator_url(slug), data)
+    user.is_staff = True
+    user.save()
+    files = archive_of(client)
+    assert files["bridge.json"] == [] and files["gorilla.json"]["games"] == []
+
+
+def test_the_account_pages_offer_the_whole_download(client):
+    link = f'href="{reverse("account_archive")}" download>'
+    assert link + "Download all your data</a>" in client.get(reverse("account")).content.decode()
+    assert link + "download all your data</a>" in client.get(reverse("account_delete")).content.decode()
+
+
+def test_deleting_an_account_keeps_the_other_games_of_other_members(client, user, richard):
+    from mahjong import services as mahjong_services
+    from mahjong.models import Game as MahjongGame
+    from scorepads.players import Seat
+    from tests.bridge.test_pages import calculator_url, save_post
+    from tests.mahjong.conftest import BEN_WINS
+    from two_way_street import services as street_services
+    from two_way_street.models import Game as StreetGame
+    from two_way_street.models import Hand as StreetHand
+    from two_way_street.models import Player as StreetPlayer
+
+    day = datetime.date(2026, 7, 9)
+    results = [(5, "high", "declared"), (3, "low", "forced"), (5, "low", "declared")]
+    alone = street_services.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=day, user=user)
+    street_services.hand_record(game=alone, number=1, results=results)
+    shared = street_services.game_start(
+        seats=[Seat("Ann"), Seat("Richard", "richard"), Seat("Cat")], target=12, date=day, user=user
+    )
+    street_services.hand_record(game=shared, number=1, results=results)
+    mahjong_alone = mahjong_services.game_start(seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=day, user=user)
+    mahjong_services.hand_record(game=mahjong_alone, number=1, entry=BEN_WINS)
+    richards_own = street_services.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=day, user=richard)
+    slug, data = save_post()
+    client.post(calculator_url(slug), data)
+    assert "go when you are their only member" in client.get(reverse("account_delete")).content.decode()
+
+    assert client.post(reverse("account_delete"), {"password": PASSWORD}).status_code == 200
+
+    assert set(StreetGame.objects.values_list("pk", flat=True)) == {shared.pk, richards_own.pk}
+    assert not StreetPlayer.objects.filter(game_id=alone.pk).exists() and not StreetHand.objects.filter(game_id=alone.pk).exists()
+    shared.refresh_from_db()
+    assert list(shared.members.all()) == [richard] and shared.created_by is None and shared.hands.count() == 1
+    assert not MahjongGame.objects.exists()
+    assert not Ruling.objects.exists()

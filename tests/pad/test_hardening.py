@@ -79,6 +79,7 @@ def test_every_page_of_a_logged_in_user_is_private_and_not_stored(client, game, 
         ("partnership_blank_pdf", [partnership.pk]),
         ("account", []),
         ("account_data", []),
+        ("account_archive", []),
         ("password_change", []),
     ]
     for name, args in names:

@@ -1,0 +1,60 @@
+"""The download of all an account's data: one ZIP archive with a JSON file
+for each kind of game (:mod:`scorepads.history`), written by the game's app.
+
+A kind's ``account_data`` writes the games that are the account's own (never
+the games staff may see beyond them). A game with no format of its own gives
+its rows with :func:`write_rows`: Django's JSON serialization, the accounts in
+it by their user names.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import zipfile
+from collections.abc import Sequence
+from typing import BinaryIO, TextIO
+
+from django.core import serializers
+from django.db.models import Model, QuerySet
+
+from scorepads import history
+
+CHUNK_ROWS = 500  # rows read from the database at a time
+
+
+def file_name(kind: history.GameKind) -> str:
+    """The kind's file in the archive: ``gorilla.json``, ``two-way-street.json``, ..."""
+    return f"{kind.slug}.json"
+
+
+def write_rows(querysets: Sequence[QuerySet], out: TextIO) -> None:
+    """The rows of ``querysets``, in order, as Django's JSON serialization
+    (``[{"model", "pk", "fields"}, ...]``; accounts by their user names, as
+    ``manage.py loaddata`` reads them), a chunk of rows at a time."""
+    rows = itertools.chain.from_iterable(queryset.iterator(chunk_size=CHUNK_ROWS) for queryset in querysets)
+    serializers.serialize("json", rows, stream=out, indent=1, use_natural_foreign_keys=True)
+
+
+def write_games(games: QuerySet, out: TextIO, *entries: type[Model]) -> None:
+    """``games`` and, after them, the rows of each model of ``entries`` (a
+    model with a ``game`` foreign key: players, hands) that belong to them."""
+    chosen = games.values("pk")
+    write_rows(
+        [games.order_by("date", "pk"), *(model.objects.filter(game__in=chosen).order_by("game", "pk") for model in entries)],
+        out,
+    )
+
+
+def write_archive(user, file: BinaryIO) -> list[str]:
+    """Write to ``file`` a ZIP archive of ``user``'s data, a JSON file for each
+    kind of game; the names of the files, in order."""
+    names = []
+    with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for kind in history.kinds():
+            if kind.account_data is None:
+                continue
+            names.append(file_name(kind))
+            with io.TextIOWrapper(archive.open(file_name(kind), "w"), encoding="utf-8") as out:
+                kind.account_data(user, out)
+    return names

@@ -17,8 +17,8 @@ class BridgeConfig(AppConfig):
                 row_template="bridge/includes/ruling_row.html",
                 listed=selectors.rulings_in_history,
                 history_rows=selectors.history_rows,
-                account_data=selectors.write_account_data,
                 history_row_template="bridge/includes/history_row.html",
                 start_url_name="bridge:calculator_home",
+                account_data=selectors.write_account_data,
             )
         )

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from mahjong import game as rules
 from mahjong.models import NAME_MAX_LENGTH, Game, Hand, Player
-from scorepads import access, recording
+from scorepads import recording
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
 
@@ -131,11 +131,3 @@ def hand_change(
         hand.save(update_fields=["winner_seat", "scores", "winning_hand", "winning_tile", "self_drawn"])
         _store_summary(game, state)
     return hand
-
-
-def games_delete_left_alone(user) -> int:
-    """Delete the games ``user`` is the only member of, with their players and
-    hands, as the account is deleted; a game with another member stays theirs.
-    How many games went."""
-    games = Game.objects.filter(pk__in=access.left_alone_by(user, Game.objects.all()).values("pk"))
-    return games.delete()[1].get(Game._meta.label, 0)

@@ -17,7 +17,7 @@ class PadConfig(AppConfig):
                 row_template="pad/includes/game_row.html",
                 listed=selectors.games_in_history,
                 history_rows=selectors.game_rows,
-                account_data=accounts.write_account_data,
                 history_row_template="pad/history/includes/history_row.html",
+                account_data=accounts.write_account_data,
             )
         )

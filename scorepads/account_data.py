@@ -1,10 +1,15 @@
-"""The download of all an account's data: one ZIP archive with a JSON file
-for each kind of game (:mod:`scorepads.history`), written by the game's app.
+"""An account's data in every game: the download of all of it, and what
+deleting the account takes away.
 
-A kind's ``account_data`` writes the games that are the account's own (never
-the games staff may see beyond them). A game with no format of its own gives
-its rows with :func:`write_rows`: Django's JSON serialization, the accounts in
-it by their user names.
+The download is one ZIP archive with a JSON file for each kind of game
+(:mod:`scorepads.history`), written by the kind's ``account_data``: the games
+that are the account's own (never the games staff may see beyond them). A game
+with no format of its own gives its rows with :func:`write_rows`: Django's JSON
+serialization, the accounts in it by their user names.
+
+As the account is deleted, each kind's ``account_deleting`` deletes what would
+be left with no member; a game whose members are on the game itself does it
+with :func:`delete_games_left_alone`.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import BinaryIO, TextIO
 from django.core import serializers
 from django.db.models import Model, QuerySet
 
-from scorepads import history
+from scorepads import access, history
 
 CHUNK_ROWS = 500  # rows read from the database at a time
 
@@ -44,6 +49,20 @@ def write_games(games: QuerySet, out: TextIO, *entries: type[Model]) -> None:
         [games.order_by("date", "pk"), *(model.objects.filter(game__in=chosen).order_by("game", "pk") for model in entries)],
         out,
     )
+
+
+def write_member_games(game_model: type[Model], entry_models: Sequence[type[Model]], user, out: TextIO) -> None:
+    """The games of ``game_model`` that ``user`` is a member of (its ``members``),
+    then the rows of each of ``entry_models`` (players, hands) that belong to them."""
+    write_games(game_model.objects.filter(members=user), out, *entry_models)
+
+
+def delete_games_left_alone(game_model: type[Model], user) -> int:
+    """Delete the games of ``game_model`` that ``user`` is the only member of,
+    with their players and hands (cascading); a game with another member stays
+    theirs. How many games went."""
+    alone = access.left_alone_by(user, game_model.objects.all()).values("pk")
+    return game_model.objects.filter(pk__in=alone).delete()[1].get(game_model._meta.label, 0)
 
 
 def write_archive(user, file: BinaryIO) -> list[str]:

@@ -1,3 +1,5 @@
+import functools
+
 from django.apps import AppConfig
 
 
@@ -6,8 +8,8 @@ class TwoWayStreetConfig(AppConfig):
     verbose_name = "Two Way Street score sheet"
 
     def ready(self):
-        from scorepads import history
-        from two_way_street import selectors, services
+        from scorepads import account_data, history
+        from two_way_street import models, selectors
 
         history.register(
             history.GameKind(
@@ -17,9 +19,9 @@ class TwoWayStreetConfig(AppConfig):
                 row_template="two_way_street/includes/game_row.html",
                 listed=selectors.games_in_history,
                 history_rows=selectors.history_rows,
-                account_data=selectors.write_account_data,
-                account_deleting=services.games_delete_left_alone,
                 history_row_template="two_way_street/includes/history_row.html",
                 start_url_name="two_way_street:new",
+                account_data=functools.partial(account_data.write_member_games, models.Game, (models.Player, models.Hand)),
+                account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
             )
         )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from django.db.models import Prefetch, QuerySet
 
-from scorepads import access, account_data, history, players
+from scorepads import access, history, players
 from two_way_street.models import Game, Hand, Player
 
 
@@ -67,8 +67,3 @@ def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
 def history_rows(games: Sequence[Game]) -> list[Game]:
     """The games as the history lists them: each with its players."""
     return players.with_players(games, Player.objects.all())
-
-
-def write_account_data(user, out) -> None:
-    """``user``'s own games (those they are a member of), with their players and hands, as JSON."""
-    account_data.write_games(Game.objects.filter(members=user), out, Player, Hand)

@@ -65,15 +65,11 @@ def delete_games_left_alone(game_model: type[Model], user) -> int:
     return game_model.objects.filter(pk__in=alone).delete()[1].get(game_model._meta.label, 0)
 
 
-def write_archive(user, file: BinaryIO) -> list[str]:
+def write_archive(user, file: BinaryIO) -> None:
     """Write to ``file`` a ZIP archive of ``user``'s data, a JSON file for each
-    kind of game; the names of the files, in order."""
-    names = []
+    kind of game that writes one, in the order the kinds were registered."""
     with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for kind in history.kinds():
-            if kind.account_data is None:
-                continue
-            names.append(file_name(kind))
-            with io.TextIOWrapper(archive.open(file_name(kind), "w"), encoding="utf-8") as out:
-                kind.account_data(user, out)
-    return names
+            if kind.account_data is not None:
+                with io.TextIOWrapper(archive.open(file_name(kind), "w"), encoding="utf-8") as out:
+                    kind.account_data(user, out)

@@ -350,3 +350,35 @@ def test_deleting_an_account_keeps_the_other_games_of_other_members(client, user
     assert list(shared.members.all()) == [richard] and shared.created_by is None and shared.hands.count() == 1
     assert not MahjongGame.objects.exists()
     assert not Ruling.objects.exists()
+
+
+def test_a_game_of_the_archive_loads_back_with_loaddata(client, user, richard, tmp_path):
+    from django.core.management import call_command
+
+    from scorepads.players import Seat
+    from two_way_street import services as street_services
+    from two_way_street.models import Game as StreetGame
+
+    street = street_services.game_start(
+        seats=[Seat("Ann"), Seat("Richard", "richard"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user
+    )
+    street_services.hand_record(game=street, number=1, results=[(5, "high", "declared"), (3, "low", "forced"), (5, "low", "declared")])
+
+    def to_the_millisecond(value):  # as Django's JSON serialization writes times
+        return value.replace(microsecond=value.microsecond // 1000 * 1000) if isinstance(value, datetime.datetime) else value
+
+    def stored():
+        game = StreetGame.objects.get()
+        return (
+            [(field.name, to_the_millisecond(getattr(game, field.name))) for field in StreetGame._meta.concrete_fields],
+            sorted(game.members.values_list("username", flat=True)),
+            list(game.players.values_list("seat", "name", "account__username")),
+            [(number, results, to_the_millisecond(at)) for number, results, at in game.hands.values_list("number", "results", "recorded_at")],
+        )
+
+    before = stored()
+    fixture = tmp_path / "two-way-street.json"
+    fixture.write_text(json.dumps(archive_of(client)["two-way-street.json"]))
+    StreetGame.objects.all().delete()
+    call_command("loaddata", str(fixture), verbosity=0)
+    assert stored() == before and before[1] == ["jon", "richard"]

@@ -148,14 +148,35 @@ def main() -> int:
 FLAT_RATIO = 1.5
 
 
-def exports(client, games: int) -> bool:
-    """The CSV and JSON downloads of every game and of about half of them:
-    time, size and (streamed again, traced) the peak memory (tracemalloc) of
-    streaming each. The exports
-    are streamed a chunk of games at a time, so the peak for all the games
-    should be about the peak for half (the baseline of this table)."""
+def download(client, url: str) -> tuple[float, int, int]:
+    """Seconds, bytes and peak traced memory (tracemalloc) of downloading ``url``
+    in full. Timed on its own, then asked again under the tracer: tracing every
+    allocation slows Python several times over. The tracer sees the whole
+    request, whether the view does its work before answering or as the answer
+    is streamed."""
     import tracemalloc
 
+    start = time.perf_counter()
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    size = sum(len(piece) for piece in response.streaming_content)
+    seconds = time.perf_counter() - start
+    tracemalloc.start()
+    for _ in client.get(url).streaming_content:
+        pass
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return seconds, size, peak
+
+
+def exports(client, games: int) -> bool:
+    """The CSV and JSON downloads of every game and of about half of them:
+    time, size and the peak memory of streaming each. The exports are streamed
+    a chunk of games at a time, so the peak for all the games should be about
+    the peak for half (the baseline of this table). Then the download of all
+    the member's data (/accounts/data.zip: every game, one ZIP archive written
+    to a spooled temporary file, then sent), beside the JSON export of the same
+    games."""
     from pad.models import Game
 
     dates = list(Game.objects.order_by("date").values_list("date", flat=True))
@@ -165,44 +186,15 @@ def exports(client, games: int) -> bool:
     for label, url in (("CSV", "/games/export.csv"), ("JSON", "/games/export.json")):
         peaks = {}
         for which, query in (("half", f"?date_from={half.isoformat()}"), ("all", "")):
-            # Timed on its own: tracing every allocation slows Python several times over.
-            start = time.perf_counter()
-            response = client.get(url + query)
-            assert response.status_code == 200, (url, response.status_code)
-            size = sum(len(piece) for piece in response.streaming_content)
-            seconds = time.perf_counter() - start
-            response = client.get(url + query)
-            tracemalloc.start()
-            for _ in response.streaming_content:
-                pass
-            peak = tracemalloc.get_traced_memory()[1]
-            tracemalloc.stop()
+            seconds, size, peak = download(client, url + query)
             count = Game.objects.filter(date__gte=half).count() if query else games
             peaks[which] = peak
             ratio = peak / peaks["half"]
             print(f"{label + ', ' + which:44} {count:7d} {seconds:8.1f} {size / 1e6:7.1f} {peak / 2**20:9.1f} {ratio:8.2f}")
         flat &= peaks["all"] <= FLAT_RATIO * peaks["half"]
-    account_archive(client, games)
-    return flat
-
-
-def account_archive(client, games: int) -> None:
-    """The download of all the member's data (/accounts/data.zip: every game,
-    one ZIP archive written to a spooled temporary file, then sent): time,
-    size and peak memory, beside the JSON export of the same games above."""
-    import tracemalloc
-
-    start = time.perf_counter()
-    response = client.get("/accounts/data.zip")
-    assert response.status_code == 200, response.status_code
-    size = sum(len(piece) for piece in response.streaming_content)
-    seconds = time.perf_counter() - start
-    tracemalloc.start()
-    for _ in client.get("/accounts/data.zip").streaming_content:
-        pass
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
+    seconds, size, peak = download(client, "/accounts/data.zip")
     print(f"{'all your data, ZIP (account)':44} {games:7d} {seconds:8.1f} {size / 1e6:7.1f} {peak / 2**20:9.1f}")
+    return flat
 
 
 if __name__ == "__main__":

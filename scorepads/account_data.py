@@ -41,20 +41,16 @@ def write_rows(querysets: Sequence[QuerySet], out: TextIO) -> None:
     serializers.serialize("json", rows, stream=out, indent=1, use_natural_foreign_keys=True)
 
 
-def write_games(games: QuerySet, out: TextIO, *entries: type[Model]) -> None:
-    """``games`` and, after them, the rows of each model of ``entries`` (a
-    model with a ``game`` foreign key: players, hands) that belong to them."""
-    chosen = games.values("pk")
-    write_rows(
-        [games.order_by("date", "pk"), *(model.objects.filter(game__in=chosen).order_by("game", "pk") for model in entries)],
-        out,
-    )
-
-
 def write_member_games(game_model: type[Model], entry_models: Sequence[type[Model]], user, out: TextIO) -> None:
     """The games of ``game_model`` that ``user`` is a member of (its ``members``),
-    then the rows of each of ``entry_models`` (players, hands) that belong to them."""
-    write_games(game_model.objects.filter(members=user), out, *entry_models)
+    then the rows of each of ``entry_models`` (a model with a ``game`` foreign
+    key: players, hands) that belong to them."""
+    games = game_model.objects.filter(members=user)
+    chosen = games.values("pk")
+    write_rows(
+        [games.order_by("date", "pk"), *(model.objects.filter(game__in=chosen).order_by("game", "pk") for model in entry_models)],
+        out,
+    )
 
 
 def delete_games_left_alone(game_model: type[Model], user) -> int:

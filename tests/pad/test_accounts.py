@@ -11,14 +11,24 @@ import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from bridge.models import Ruling
+from mahjong import services as mahjong_services
+from mahjong.models import Game as MahjongGame
 from pad import services
 from pad.exchange import read_document
 from pad.models import Game, Hand, Partnership
+from scorepads.players import Seat
+from tests.bridge.test_pages import calculator_url, save_post
 from tests.conftest import record_outcomes
+from tests.mahjong.conftest import BEN_WINS
+from two_way_street import services as street_services
+from two_way_street.models import Game as StreetGame
+from two_way_street.models import Hand as StreetHand
+from two_way_street.models import Player as StreetPlayer
 
 PASSWORD = "gorilla-pad-pass-1"  # the `user` fixture's
 
@@ -254,12 +264,6 @@ def models_in(rows: list) -> list[str]:
 
 
 def test_download_all_ones_data_every_game_and_ruling(client, user, game, stranger, stranger_client):
-    from mahjong import services as mahjong_services
-    from scorepads.players import Seat
-    from tests.bridge.test_pages import calculator_url, save_post
-    from tests.mahjong.conftest import BEN_WINS
-    from two_way_street import services as street_services
-
     record_outcomes(game, "MPI")
     services.game_start(
         partnership=services.partnership_get_or_create(odd_name="Sam", even_name="Pat", user=stranger),
@@ -300,8 +304,6 @@ def test_download_of_all_ones_data_with_nothing_but_an_account(stranger_client, 
 
 
 def test_a_staff_accounts_data_holds_only_its_own(client, user, stranger, stranger_client):
-    from tests.bridge.test_pages import calculator_url, save_post
-
     slug, data = save_post(event="Stranger's pairs")
     stranger_client.post(calculator_url(slug), data)
     user.is_staff = True
@@ -317,16 +319,6 @@ def test_the_account_pages_offer_the_whole_download(client):
 
 
 def test_deleting_an_account_keeps_the_other_games_of_other_members(client, user, richard):
-    from mahjong import services as mahjong_services
-    from mahjong.models import Game as MahjongGame
-    from scorepads.players import Seat
-    from tests.bridge.test_pages import calculator_url, save_post
-    from tests.mahjong.conftest import BEN_WINS
-    from two_way_street import services as street_services
-    from two_way_street.models import Game as StreetGame
-    from two_way_street.models import Hand as StreetHand
-    from two_way_street.models import Player as StreetPlayer
-
     day = datetime.date(2026, 7, 9)
     results = [(5, "high", "declared"), (3, "low", "forced"), (5, "low", "declared")]
     alone = street_services.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=day, user=user)
@@ -353,12 +345,6 @@ def test_deleting_an_account_keeps_the_other_games_of_other_members(client, user
 
 
 def test_a_game_of_the_archive_loads_back_with_loaddata(client, user, richard, tmp_path):
-    from django.core.management import call_command
-
-    from scorepads.players import Seat
-    from two_way_street import services as street_services
-    from two_way_street.models import Game as StreetGame
-
     street = street_services.game_start(
         seats=[Seat("Ann"), Seat("Richard", "richard"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user
     )

@@ -17,6 +17,7 @@ from tests.printing import assert_printed_alike
 
 ROOT = Path(__file__).resolve().parents[2]
 PRINT_TEMPLATES = sorted(ROOT.glob("templates/*/print/*.html"))
+PRINT_STYLESHEETS = [*sorted(ROOT.glob("static/*/print.css")), *PRINT_TEMPLATES]
 WITHOUT_DEFAULTS = {"span", "time"}  # inline, and WeasyPrint's stylesheet says nothing of them
 SVG_SHAPES = {"line", "polyline", "rect"}  # drawn by the SVG renderer, not styled as boxes
 
@@ -28,6 +29,14 @@ def test_every_element_of_the_print_templates_is_named_in_the_stylesheet():
     named = set(re.findall(r"(?<![-.#\w])([a-z][a-z0-9]*)\b(?=[^{}]*\{)", re.sub(r"/\*.*?\*/", "", stylesheet, flags=re.S)))
     assert {"td", "th", "table", "p"} <= used
     assert used - WITHOUT_DEFAULTS - SVG_SHAPES - named == set()
+
+
+def test_every_page_margin_box_of_the_print_stylesheets_is_named_in_the_stylesheet():
+    margin_box = r"@((?:top|bottom|left|right)-[a-z-]+)"
+    filled = {box for path in PRINT_STYLESHEETS for box in re.findall(margin_box, path.read_text())}
+    named = set(re.findall(margin_box, (ROOT / "static" / scorepads.pdf.UA_STYLESHEET).read_text()))
+    assert {"top-left", "top-right", "bottom-center"} <= filled
+    assert filled - named == set()
 
 
 @pytest.mark.parametrize("outcomes", ["MMMMIIIPPPIMMMPMIMMM", "MI" * 49 + "MM"])

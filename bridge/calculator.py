@@ -137,8 +137,9 @@ CALCULATIONS: dict[str, Calculation] = {
             "pairs",
             "Serious error, wild or gambling action",
             "Law 12C1b",
-            "The non-offending side gets its table score plus the consequent damage (normal less expected); "
-            "the offending side gets the normal score.",
+            "The non-offending side gets its table score plus the consequent damage (normal less expected), "
+            "never less than its table score nor more than the better of its table and normal scores; "
+            "when the score is adjusted, the offending side gets the normal score. The working names the rule that applied.",
             ("field", "normal", "expected", "table", "offenders"),
             lambda inputs, vulnerability: serious_error_matchpoints(
                 inputs["field"],
@@ -175,8 +176,10 @@ CALCULATIONS: dict[str, Calculation] = {
             "teams",
             "Serious error, wild or gambling action",
             "Laws 12C1b and 86B",
-            "The non-offending team gets its table score plus the consequent damage; the offending team "
-            "gets the normal score. A VP match takes whole IMPs; a knock-out match the average.",
+            "The non-offending team gets its table score plus the consequent damage, never less than its "
+            "table score nor more than the better of its table and normal scores; when the score is adjusted, the "
+            "offending team gets the normal score. The working names the rule that applied. A VP match takes whole "
+            "IMPs; a knock-out match the average.",
             ("other_room", "normal", "expected", "table", "offenders"),
             lambda inputs, vulnerability: serious_error_imps(
                 inputs["other_room"],

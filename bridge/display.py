@@ -17,6 +17,7 @@ from .scoring import (
     SeriousError,
     SeriousErrorImps,
     SeriousErrorMatchpoints,
+    SeriousErrorRule,
     Side,
     SplitImps,
     SplitMatchpoints,
@@ -318,18 +319,34 @@ def _damage_lines(result: SeriousError, mirror: str, signed: bool) -> tuple[str,
         seen = (w(normal), w(expected), w(table))
     else:
         seen = tuple(w(_mirrored(value, mirror)) for value in (normal, expected, table))
-    if not result.damaged:
+    own = result.ns if non_offenders is Side.NS else result.ew
+    other = result.ew if non_offenders is Side.NS else result.ns
+    # The offending side's figure; in pairs EW's is the top less NS's.
+    given = normal if result.damaged else table
+    offending = f"{mirror} − {bracketed(given)} = {w(other)}" if mirror != "imps" and result.offenders is Side.EW else w(other)
+    rule = result.rule
+    if rule is SeriousErrorRule.TABLE_STANDS:
+        return (
+            f"No damage to {non_offenders}: table {seen[2]} is at least normal {seen[0]}",
+            f"{non_offenders} (non-offending): the table score, {w(own)}",
+            f"{result.offenders} (offending): the table score, {offending}",
+        )
+    if rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
         return (
             f"Consequent damage: {seen[0]} − ({seen[1]}) is no damage to {non_offenders}: "
             "the normal score is no better for them than the expected one, so the table score stands for both sides.",
         )
-    own = result.ns if non_offenders is Side.NS else result.ew
-    other = result.ew if non_offenders is Side.NS else result.ns
+    if rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
+        damage = (
+            f"Consequent damage to {non_offenders}: table {seen[2]} is at least expected {seen[1]}, "
+            f"so all of it: normal {seen[0]} − table ({seen[2]}) = {written(result.consequent_damage)}"
+        )
+    else:
+        damage = f"Consequent damage to {non_offenders}: normal {seen[0]} − expected ({seen[1]}) = {written(result.consequent_damage)}"
     return (
-        f"Consequent damage to {non_offenders}: normal {seen[0]} − expected ({seen[1]}) = {written(result.consequent_damage)}",
+        damage,
         f"{non_offenders} (non-offending): table {seen[2]} + damage {written(result.consequent_damage)} = {w(own)}",
-        f"{result.offenders} (offending): the normal score, "
-        + (f"{mirror} − {bracketed(normal)} = {w(other)}" if mirror != "imps" and result.offenders is Side.EW else w(other)),
+        f"{result.offenders} (offending): the normal score, {offending}",
     )
 
 
@@ -393,7 +410,8 @@ def working(calculation: Calculation, result) -> Working:
     else:  # pragma: no cover - every calculation's result is one of the above
         raise TypeError(f"no working for {type(result).__name__}")
     tables, lines, results = laid_out
-    return Working(calculation=calculation, tables=tables, lines=lines, results=results)
+    notes = (str(result.rule),) if isinstance(result, SeriousError) else ()
+    return Working(calculation=calculation, tables=tables, lines=lines, results=results, notes=notes)
 
 
 def facts(calculation: Calculation, inputs: dict[str, str], vulnerability: str) -> list[tuple[str, str]]:

@@ -51,6 +51,7 @@ from .serious_error import (
     SeriousError,
     SeriousErrorImps,
     SeriousErrorMatchpoints,
+    SeriousErrorRule,
     serious_error_imps,
     serious_error_matchpoints,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "SeriousError",
     "SeriousErrorImps",
     "SeriousErrorMatchpoints",
+    "SeriousErrorRule",
     "Side",
     "SplitImps",
     "SplitMatchpoints",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 
 from .figures import Figure, ScoringError, Side, rounded, ties_favouring
@@ -19,6 +20,47 @@ ScoreInput = int | str | Iterable[Outcome | tuple[object, object]]
 # Whether a higher figure (NS view) in the line is better for NS; it decides which
 # way an exact tie is written so that it favours the non-offending side.
 RAISING_HELPS_NS = {"normal": True, "expected": False, "table": True}
+
+
+class SeriousErrorRule(Enum):
+    """Which rule a ruling applied, by the order of the written table, expected and
+    normal figures as the non-offending side sees them (RULES.md, decision 13).
+    Each member is the rule in words and where it comes from.
+
+    The non-offending side never gets less than its table figure, nor more than
+    the better of its table and normal figures."""
+
+    TABLE_STANDS = (
+        "The table score stands: it is at least the normal score for the non-offending side",
+        "Decision 13",
+    )
+    NO_SELF_INFLICTED_DAMAGE = (
+        "No self-inflicted damage: the table score is at least the expected score for the non-offending side, "
+        "so all the damage is consequent and both sides get the normal score",
+        "Decision 13",
+    )
+    NO_CONSEQUENT_DAMAGE = (
+        "No consequent damage: the expected score is at least the normal score for the non-offending side, "
+        "so the infraction did no damage and the table score stands",
+        "Decision 13",
+    )
+    TABLE_PLUS_DAMAGE = (
+        "The table score plus the consequent damage: the table score is below the expected score, "
+        "and the expected below the normal score, for the non-offending side",
+        "Law 12C1b",
+    )
+
+    def __init__(self, words: str, authority: str):
+        self.words = words
+        self.authority = authority
+
+    @property
+    def adjusts(self) -> bool:
+        """Whether the ruling changes the table score (the offending side then gets the normal score)."""
+        return self in (SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE, SeriousErrorRule.TABLE_PLUS_DAMAGE)
+
+    def __str__(self) -> str:
+        return f"{self.words} ({self.authority})."
 
 
 @dataclass(frozen=True)
@@ -38,26 +80,33 @@ class ScoreLine:
 class SeriousError:
     """What the ruling gives each side.
 
+    ``rule`` is the :class:`SeriousErrorRule` the order of the written figures chose.
     ``consequent_damage`` is the damage the infraction caused, from the
     non-offending side's point of view: its normal figure less its expected
-    figure. The non-offending side gets its table figure plus that damage; the
-    offending side gets the normal figure. When there is no damage
-    (``damaged`` is False), the table score stands for both. ``ns`` and ``ew`` are
-    each side's own figure.
+    figure (less its table figure when that is at least the expected one; 0 when
+    nothing is adjusted). When the ruling adjusts (``damaged``), the
+    non-offending side gets its table figure plus that damage and the offending
+    side the normal figure; otherwise the table score stands for both. ``ns`` and
+    ``ew`` are each side's own figure.
     """
 
     offenders: Side
     normal: ScoreLine
     expected: ScoreLine
     table: ScoreLine
+    rule: SeriousErrorRule
     consequent_damage: Figure
-    damaged: bool
     ns: Figure
     ew: Figure
 
     @property
     def non_offenders(self) -> Side:
         return self.offenders.other
+
+    @property
+    def damaged(self) -> bool:
+        """Whether the ruling adjusts the table score."""
+        return self.rule.adjusts
 
 
 @dataclass(frozen=True)
@@ -106,19 +155,26 @@ def _lines(
 
 
 def _rule(lines: dict[str, ScoreLine], offenders: Side, mirror: Callable[[Fraction], Fraction]):
-    """(consequent damage, damaged, ns, ew) from the written figures."""
+    """(rule, consequent damage, ns, ew) from the written figures."""
     normal, expected, table = (lines[name].written for name in ("normal", "expected", "table"))
     if offenders is Side.EW:  # each figure as the non-offending side sees it
-        view = {"normal": normal, "expected": expected, "table": table}
+        seen_normal, seen_expected, seen_table = normal, expected, table
     else:
-        view = {"normal": mirror(normal), "expected": mirror(expected), "table": mirror(table)}
-    damage = view["normal"] - view["expected"]
-    if damage <= 0:
-        return Figure(0), False, Figure(table), Figure(mirror(table))
-    non_offenders = view["table"] + damage
+        seen_normal, seen_expected, seen_table = mirror(normal), mirror(expected), mirror(table)
+    if seen_table >= seen_normal:
+        rule, damage = SeriousErrorRule.TABLE_STANDS, Fraction(0)
+    elif seen_table >= seen_expected:
+        rule, damage = SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE, seen_normal - seen_table
+    elif seen_expected >= seen_normal:
+        rule, damage = SeriousErrorRule.NO_CONSEQUENT_DAMAGE, Fraction(0)
+    else:
+        rule, damage = SeriousErrorRule.TABLE_PLUS_DAMAGE, seen_normal - seen_expected
+    if not rule.adjusts:
+        return rule, Figure(0), Figure(table), Figure(mirror(table))
+    non_offenders = seen_table + damage
     if offenders is Side.EW:
-        return Figure(damage), True, Figure(non_offenders), Figure(mirror(normal))
-    return Figure(damage), True, Figure(normal), Figure(non_offenders)
+        return rule, Figure(damage), Figure(non_offenders), Figure(mirror(normal))
+    return rule, Figure(damage), Figure(normal), Figure(non_offenders)
 
 
 def serious_error_matchpoints(
@@ -144,14 +200,14 @@ def serious_error_matchpoints(
         lambda outcomes: weighted_matchpoints(scores, outcomes, vulnerability),
     )
     top = lines["table"].working.top
-    damage, damaged, ns, ew = _rule(lines, offenders, lambda figure: top - figure)
+    rule, damage, ns, ew = _rule(lines, offenders, lambda figure: top - figure)
     return SeriousErrorMatchpoints(
         offenders=offenders,
         normal=lines["normal"],
         expected=lines["expected"],
         table=lines["table"],
+        rule=rule,
         consequent_damage=damage,
-        damaged=damaged,
         ns=ns,
         ew=ew,
         top=top,
@@ -177,7 +233,7 @@ def serious_error_imps(
         vulnerability,
         lambda outcomes: weighted_imps(outcomes, other_room, vulnerability),
     )
-    damage, damaged, ns, ew = _rule(lines, offenders, lambda figure: -figure)
+    rule, damage, ns, ew = _rule(lines, offenders, lambda figure: -figure)
     non_offenders = offenders.other
     favour_ns: str = "up" if non_offenders is Side.NS else "down"
     favour_ew: str = "down" if non_offenders is Side.NS else "up"
@@ -187,8 +243,8 @@ def serious_error_imps(
         normal=lines["normal"],
         expected=lines["expected"],
         table=lines["table"],
+        rule=rule,
         consequent_damage=damage,
-        damaged=damaged,
         ns=ns,
         ew=ew,
         vp=vp,

@@ -10,6 +10,7 @@ from bridge.scoring import (
     IMP_SCALE,
     Figure,
     Outcome,
+    SeriousErrorRule,
     Side,
     format_outcomes,
     format_score,
@@ -173,26 +174,56 @@ def test_a_knockout_average_is_the_same_figure_for_both_teams(a, b):
 
 # --- Serious error ---------------------------------------------------------------
 
+# A normal or expected score is one score or weighted outcomes; the table score is one score.
+normal_or_expected = st.one_of(scores, weighted())
+
+
+def assert_the_rule_fits_the_order(result, mirror):
+    """The ruling's rule fits the order of its written normal, expected and table
+    figures, each seen from the non-offending side (higher is better for it), and
+    gives each side what the rule says. ``mirror`` turns an NS figure into EW's."""
+    seen = (lambda figure: figure) if result.offenders is Side.EW else mirror
+    normal, expected, table = (seen(line.written) for line in (result.normal, result.expected, result.table))
+    non_offending, offending = (result.ns, result.ew) if result.offenders is Side.EW else (result.ew, result.ns)
+    offending = mirror(offending)  # as the non-offending side sees it
+    assert table <= non_offending <= max(table, normal)
+    rule = result.rule
+    if rule is SeriousErrorRule.TABLE_STANDS:
+        assert table >= normal
+        assert non_offending == offending == table
+    elif rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
+        assert expected <= table < normal
+        assert non_offending == offending == normal
+    elif rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
+        assert table < normal <= expected
+        assert non_offending == offending == table
+    else:
+        assert rule is SeriousErrorRule.TABLE_PLUS_DAMAGE
+        assert table < expected < normal
+        assert non_offending == table + (normal - expected)
+        assert offending == normal
+    assert rule.adjusts == (non_offending != table or offending != table)
+
 
 @EXAMPLES
-@given(boards, scores, scores, scores, st.sampled_from(Side))
-def test_serious_error_in_pairs(field, normal, expected, table, offenders):
+@given(boards, normal_or_expected, normal_or_expected, scores, st.sampled_from(Side))
+def test_serious_error_in_pairs_stays_within_bounds(field, normal, expected, table, offenders):
     result = serious_error_matchpoints(field, normal=normal, expected=expected, table=table, offenders=offenders)
-    top = result.top
-    mp = {score: matchpoints([*field, score])[-1] for score in (normal, expected, table)}
-    view = (lambda x: x) if offenders is Side.EW else (lambda x: top - x)
-    damage = view(mp[normal]) - view(mp[expected])
-    if damage > 0:
-        non_offenders = view(mp[table]) + damage
-        offending = top - view(mp[normal])
-        assert result.consequent_damage == damage
-        if offenders is Side.EW:
-            assert (result.ns, result.ew) == (non_offenders, offending)
-        else:
-            assert (result.ns, result.ew) == (offending, non_offenders)
-    else:
-        assert not result.damaged
-        assert (result.ns, result.ew) == (mp[table], top - mp[table])
+    assert 0 <= result.ns <= result.top and 0 <= result.ew <= result.top
+    assert_the_rule_fits_the_order(result, lambda figure: result.top - figure)
+    # The table line is the board's plain matchpoints.
+    assert result.table.exact == matchpoints([*field, table])[-1]
+
+
+@EXAMPLES
+@given(scores, normal_or_expected, normal_or_expected, scores, st.sampled_from(Side))
+def test_serious_error_in_teams_stays_within_bounds(other_room, normal, expected, table, offenders):
+    result = serious_error_imps(other_room, normal=normal, expected=expected, table=table, offenders=offenders)
+    assert_the_rule_fits_the_order(result, lambda figure: -figure)
+    assert result.table.exact == imps(table - other_room)
+    # A VP match takes each figure to the nearest whole IMP; a knock-out the average.
+    assert abs(result.vp[0] - result.ns) <= Fraction(1, 2) and abs(result.vp[1] - result.ew) <= Fraction(1, 2)
+    assert result.knockout.exact == (result.ns - result.ew) / 2
 
 
 @EXAMPLES
@@ -201,8 +232,12 @@ def test_serious_error_in_teams_balances_when_nothing_is_self_inflicted(other_ro
     """With the table score equal to the expected one, the non-offenders get the normal score."""
     result = serious_error_imps(other_room, normal=normal, expected=expected, table=expected, offenders=offenders)
     if result.damaged:
+        assert result.rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE
         assert result.ns == -result.ew == imps(normal - other_room)
         assert result.knockout.ns_team == result.ns
+    else:
+        assert result.rule is SeriousErrorRule.TABLE_STANDS
+        assert result.ns == -result.ew == imps(expected - other_room)
 
 
 # --- Rounding and parsing ----------------------------------------------------------

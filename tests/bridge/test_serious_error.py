@@ -1,0 +1,203 @@
+"""Serious error, wild or gambling action (Law 12C1b) in every order of the table,
+expected and normal scores: the rule applied, each side's figure, the working, and
+the rule said in words on the page and in the printed ruling.
+
+The board of examples 1 and 6: 12 other tables, 5 × +110, 3 × +50, 2 × −50,
+2 × −110; top 24. One more table scores, for NS: +200 beats all 12: 24; +110
+beats 7 and ties 5: 19; +100 beats 7: 14; +50 beats 4 and ties 3: 11; −50 beats
+2 and ties 2: 6; −530: 0. In teams the other room's NS scored +420 (4♠ made)."""
+
+import io
+import re
+import uuid
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from bridge import calculator, display
+from bridge.models import Ruling
+from bridge.scoring import SeriousErrorRule, Side, serious_error_imps, serious_error_matchpoints
+
+FIELD = [110] * 5 + [50] * 3 + [-50] * 2 + [-110] * 2
+TURNED = [-score for score in FIELD]  # the same board with the seats turned
+EXPECTED_7 = "+200 1/3, +500 2/3"  # example 7: −6 × 1/3 + 2 × 2/3 = −2/3, written −0.7
+RULES = Path(__file__).resolve().parents[2] / "bridge" / "RULES.md"
+
+
+# --- Pairs ----------------------------------------------------------------------------
+
+
+def test_a_table_score_better_than_normal_stands():
+    """NS (not offending) made +200 (24 MP), more than the normal +110 (19): the
+    score stands; the damage of 19 − 14 = 5 is not added to a top (that was 29)."""
+    result = serious_error_matchpoints(FIELD, normal=110, expected=100, table=200, offenders="EW")
+    assert (result.normal.written, result.expected.written, result.table.written) == (19, 14, 24)
+    assert result.rule is SeriousErrorRule.TABLE_STANDS
+    assert not result.damaged
+    assert (result.ns, result.ew) == (24, 0)
+    assert result.consequent_damage == 0
+
+
+def test_a_table_score_equal_to_normal_stands():
+    result = serious_error_matchpoints(FIELD, normal=110, expected=100, table=110, offenders="EW")
+    assert result.rule is SeriousErrorRule.TABLE_STANDS
+    assert (result.ns, result.ew) == (19, 5)
+
+
+def test_a_table_score_at_least_the_expected_one_has_no_self_inflicted_damage():
+    """Normal +110 (19), expected −50 (6), table +50 (11): NS did better than expected,
+    so the whole damage, 19 − 11 = 8, is consequent: NS 11 + 8 = 19, EW 24 − 19 = 5
+    (not 11 + 13 = 24, more than the normal score)."""
+    result = serious_error_matchpoints(FIELD, normal=110, expected=-50, table=50, offenders="EW")
+    assert result.rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE
+    assert result.damaged
+    assert result.consequent_damage == 8
+    assert (result.ns, result.ew) == (19, 5)
+
+
+def test_a_table_score_equal_to_the_expected_one_has_no_self_inflicted_damage():
+    result = serious_error_matchpoints(FIELD, normal=110, expected=100, table=100, offenders="EW")
+    assert result.rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE
+    assert result.consequent_damage == 5
+    assert (result.ns, result.ew) == (19, 5)
+
+
+def test_an_expected_score_at_least_the_normal_one_is_no_consequent_damage():
+    """Normal +100 (14), expected +110 (19), table −530 (0): the infraction did no harm."""
+    result = serious_error_matchpoints(FIELD, normal=100, expected=110, table=-530, offenders="EW")
+    assert result.rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE
+    assert (result.ns, result.ew) == (0, 24)
+
+
+def test_below_both_the_table_score_gets_the_consequent_damage():
+    """Example 6: 0 + (19 − 14) = 5 for NS, 24 − 19 = 5 for EW."""
+    result = serious_error_matchpoints(FIELD, normal=110, expected=100, table=-530, offenders="EW")
+    assert result.rule is SeriousErrorRule.TABLE_PLUS_DAMAGE
+    assert (result.consequent_damage, result.ns, result.ew) == (5, 5, 5)
+
+
+@pytest.mark.parametrize(
+    ("normal", "expected", "table", "rule", "ns", "ew"),
+    [
+        (-110, -100, -200, SeriousErrorRule.TABLE_STANDS, 0, 24),
+        (-110, 50, -50, SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE, 5, 19),
+        (-100, -110, 530, SeriousErrorRule.NO_CONSEQUENT_DAMAGE, 24, 0),
+        (-110, -100, 530, SeriousErrorRule.TABLE_PLUS_DAMAGE, 5, 5),
+    ],
+)
+def test_the_seats_turned_the_rules_turn_with_them(normal, expected, table, rule, ns, ew):
+    """NS offended and EW erred: the cases above with every score's sign turned."""
+    result = serious_error_matchpoints(TURNED, normal=normal, expected=expected, table=table, offenders=Side.NS)
+    assert result.rule is rule
+    assert (result.ns, result.ew) == (ns, ew)
+
+
+# --- Teams ----------------------------------------------------------------------------
+
+
+def test_example_7_with_a_better_table_score_stands():
+    """Table +500 against +420: +80, 2 IMP, better than the normal 0: the score stands
+    (NS +2, EW −2), not −15 + 0.7 carried over to +2.7."""
+    result = serious_error_imps(420, normal=420, expected=EXPECTED_7, table=500, offenders="EW")
+    assert (result.normal.written, result.expected.written, result.table.written) == (0, Fraction(-7, 10), 2)
+    assert result.rule is SeriousErrorRule.TABLE_STANDS
+    assert (result.ns, result.ew) == (2, -2)
+    assert result.vp == (2, -2)
+    assert (result.knockout.ns_team, result.knockout.ew_team) == (2, -2)  # (2 − (−2)) / 2
+
+
+def test_teams_without_self_inflicted_damage():
+    """Normal +620 (+200: 5 IMP), expected −0.7, table +450 (+30: 1 IMP): the damage
+    is all consequent, 5 − 1 = 4; NS 1 + 4 = 5, EW −5; knock-out (5 + 5) / 2 = 5."""
+    result = serious_error_imps(420, normal=620, expected=EXPECTED_7, table=450, offenders="EW")
+    assert result.rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE
+    assert result.consequent_damage == 4
+    assert (result.ns, result.ew, result.vp) == (5, -5, (5, -5))
+    assert result.knockout.ns_team == 5
+
+
+def test_example_7_applies_the_law():
+    result = serious_error_imps(420, normal=420, expected=EXPECTED_7, table=-750, offenders="EW")
+    assert result.rule is SeriousErrorRule.TABLE_PLUS_DAMAGE
+    assert (result.ns, result.ew) == (Fraction(-143, 10), 0)
+
+
+# --- The rule in words -----------------------------------------------------------------
+
+
+def plain(text: str) -> str:
+    return " ".join(text.split())
+
+
+def decisions() -> dict[int, str]:
+    """RULES.md's numbered decisions: number → text, on one line, lower case."""
+    text = RULES.read_text()
+    found = re.findall(r"^(\d+)\. (\*\*.*?)(?=^\d+\. \*\*|^#|\Z)", text, re.M | re.S)
+    numbers = [int(number) for number, _ in found]
+    assert len(numbers) == len(set(numbers)), f"a decision number is used twice: {numbers}"
+    return {int(number): plain(body.replace("**", "")).lower() for number, body in found}
+
+
+def test_each_decision_has_one_number():
+    assert sorted(decisions()) == list(range(1, len(decisions()) + 1))
+
+
+@pytest.mark.parametrize("rule", list(SeriousErrorRule))
+def test_each_rule_cites_the_decision_or_law_that_states_it(rule):
+    name = rule.words.split(":")[0].lower()  # "the table score stands", "no self-inflicted damage" ...
+    cited = re.fullmatch(r"Decision (\d+)|Law 12C1b", rule.authority)
+    assert cited
+    if cited[1]:
+        assert name in decisions()[int(cited[1])]
+    else:
+        assert f"{name} (normal − expected) for the non-offending side" in decisions()[13]
+        assert "the normal score for the offending side (law 12c1b; examples 6 and 7)" in decisions()[13]
+    assert str(rule) == f"{rule.words} ({rule.authority})."
+
+
+STANDS = {
+    "field": "+110 x5, +50 x3, -50 x2, -110 x2",
+    "normal": "+110",
+    "expected": "+100",
+    "table": "+200",
+    "offenders": "EW",
+}
+STANDS_WORDS = "The table score stands: it is at least the normal score for the non-offending side (Decision 13)."
+
+
+def test_the_working_names_the_rule_and_its_sums_add_up():
+    chosen = calculator.CALCULATIONS["pairs-serious-error"]
+    working = display.working(chosen, calculator.calculate(chosen, STANDS))
+    assert working.notes == (STANDS_WORDS,)
+    assert working.lines == (
+        "No damage to NS: table 24 is at least normal 19",
+        "NS (non-offending): the table score, 24",
+        "EW (offending): the table score, 24 − 24 = 0",
+    )
+    teams = calculator.CALCULATIONS["teams-serious-error"]
+    inputs = {"other_room": "+420", "normal": "+620", "expected": EXPECTED_7, "table": "+450", "offenders": "EW"}
+    working = display.working(teams, calculator.calculate(teams, inputs))
+    assert working.notes == (str(SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE),)
+    assert working.lines[:3] == (
+        "Consequent damage to NS: table +1 is at least expected −0.7, so all of it: normal +5 − table (+1) = 4",
+        "NS (non-offending): table +1 + damage 4 = +5",
+        "EW (offending): the normal score, −5",
+    )
+
+
+def test_the_page_and_the_printed_ruling_say_which_rule_applied(client):
+    slug = "pairs-serious-error"
+    url = reverse("bridge:calculator", args=[slug])
+    page = client.post(url, {**STANDS, "vulnerability": "", "action": "calculate"}).content.decode()
+    assert f'<p class="working-note">{STANDS_WORDS}</p>' in page
+    ruling = {"event": "Club pairs", "board": "3", "date": "2026-11-20", "note": "", "save_key": str(uuid.uuid4())}
+    client.post(url, {**STANDS, "vulnerability": "", "action": "save", **ruling})
+    saved = Ruling.objects.get()
+    assert STANDS_WORDS in client.get(reverse("bridge:ruling", args=[saved.pk])).content.decode()
+    printed = client.get(reverse("bridge:ruling_pdf", args=[saved.pk])).content
+    text = plain("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(printed)).pages))
+    assert STANDS_WORDS in text
+    assert "NS (non-offending): the table score, 24" in text

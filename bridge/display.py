@@ -25,6 +25,7 @@ from .scoring import (
     WeightedMatchpoints,
     display,
     format_outcomes,
+    format_readings,
     format_score,
     format_weight,
 )
@@ -410,8 +411,23 @@ def working(calculation: Calculation, result) -> Working:
     else:  # pragma: no cover - every calculation's result is one of the above
         raise TypeError(f"no working for {type(result).__name__}")
     tables, lines, results = laid_out
-    notes = (str(result.rule),) if isinstance(result, SeriousError) else ()
-    return Working(calculation=calculation, tables=tables, lines=lines, results=results, notes=notes)
+    return Working(calculation=calculation, tables=tables, lines=lines, results=results, notes=_notes(result))
+
+
+def _notes(result) -> tuple[str, ...]:
+    """What the working says in words besides its sums: the rule a serious-error
+    ruling applied, and the weights read as the simple fractions they round."""
+    rule: tuple[str, ...] = ()
+    weighted: list = []
+    if isinstance(result, SeriousError):
+        rule = (str(result.rule),)
+        weighted = [*result.normal.outcomes, *result.expected.outcomes]
+    elif isinstance(result, WeightedMatchpoints):
+        weighted = list(result.outcomes)
+    elif isinstance(result, WeightedImps):
+        weighted = list(result.rows)
+    readings = format_readings(weighted)
+    return rule + ((readings,) if readings else ())
 
 
 def facts(calculation: Calculation, inputs: dict[str, str], vulnerability: str) -> list[tuple[str, str]]:

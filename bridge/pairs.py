@@ -7,6 +7,7 @@ import numbers
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
 
 from .figures import Figure, ScoringError
@@ -73,7 +74,8 @@ class FrequencyRow:
 
 @dataclass(frozen=True)
 class WeightedOutcome:
-    """One outcome of the adjusted table: its matchpoints and its weighted part."""
+    """One outcome of the adjusted table: its matchpoints and its weighted part.
+    ``typed``: the weight as typed when read as a simple fraction (:class:`Outcome`)."""
 
     score: int
     weight: Figure
@@ -81,6 +83,7 @@ class WeightedOutcome:
     ew: Figure
     ns_part: Figure
     ew_part: Figure
+    typed: str = dataclass_field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,7 @@ def _weighted_outcome(outcome: Outcome, ns: Figure, top: int) -> WeightedOutcome
         ew=ew,
         ns_part=Figure(outcome.weight * ns),
         ew_part=Figure(outcome.weight * ew),
+        typed=outcome.typed,
     )
 
 

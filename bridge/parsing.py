@@ -4,14 +4,17 @@ the input again. The formats are those of RULES.md, "Input formats"."""
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
+import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from .figures import Figure, ScoringError
+from .figures import Figure, ScoringError, rounded
 from .scores import Vulnerability, check_score
 
 # Floats are read as the simplest fraction they stand for: 0.6 is 3/5, 1/3 is 1/3.
@@ -24,22 +27,53 @@ MAX_OUTCOMES = 20
 MAX_SCORE_DIGITS = 4
 MAX_WEIGHT_CHARACTERS = 20
 
+# A percentage with decimals that is one of these fractions rounded or cut off to
+# the digits written (33.3% or 33.33% for 1/3, 66.7% or 66.6% for 2/3) is read as
+# the fraction when the weights then add up to 1. Two such fractions are at least
+# 1/132 (0.76%) apart, so a percentage written to 0.1% names one at most.
+SIMPLE_DENOMINATORS = range(2, 13)  # halves to twelfths
+
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
+# The fractions Unicode writes as one character: ½ ⅓ ⅔ ¼ ¾ ⅕ … ⅞ ⅑ ⅒.
+VULGAR_FRACTIONS = {
+    character: Fraction(unicodedata.numeric(character)).limit_denominator(10)
+    for character in "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒"
+}
+SLASHES = "/\u2044"  # solidus, fraction slash
 ITEM_SEPARATORS = re.compile(r"[,;\n]")
-SCORE = rf"[+{MINUS_SIGNS}]?\s*\d+"
+SCORE = rf"[+{re.escape(MINUS_SIGNS)}]?\s*\d+"
 SCORE_ITEM = re.compile(rf"^(?P<score>{SCORE}|pass(?:ed out)?)(?:\s*[x×*]\s*(?P<times>\d+)|\s+(?P<count>\d+))?$", re.I)
 OUTCOME_ITEM = re.compile(rf"^(?P<score>{SCORE}|pass(?:ed out)?)\s*(?:@|:|\s)\s*(?P<weight>\S.*)$", re.I)
-WEIGHT_FRACTION = re.compile(r"^(?P<numerator>\d+)\s*/\s*(?P<denominator>\d+)$")
+# 1/3, 2 / 3, and as a percentage, 33 1/3% (a whole number and a fraction).
+WEIGHT_FRACTION = re.compile(
+    rf"^(?:(?P<whole>\d+)\s+)?(?P<numerator>\d+)\s*[{SLASHES}]\s*(?P<denominator>\d+)(?P<percent>\s*%)?$"
+)
+# ⅓, and as a percentage, 33⅓% or 33 ⅓%.
+VULGAR = "".join(VULGAR_FRACTIONS)
+WEIGHT_VULGAR = re.compile(rf"^(?P<whole>\d+)?\s*(?P<vulgar>[{VULGAR}])(?P<percent>\s*%)?$")
 WEIGHT_PERCENT = re.compile(r"^(?P<percent>\d+(?:\.\d+)?|\.\d+)\s*%$")
 WEIGHT_DECIMAL = re.compile(r"^(?P<decimal>\d+(?:\.\d*)?|\.\d+)$")
+# A weight in any of the forms above, to find outcomes typed without a comma between them.
+WEIGHT_TEXT = (
+    rf"(?:\d+\s+)?\d+\s*[{SLASHES}]\s*\d+(?:\s*%)?|\d*\s*[{VULGAR}](?:\s*%)?"
+    r"|(?:\d+(?:\.\d+)?|\.\d+)\s*%|\d+(?:\.\d*)?|\.\d+"
+)
+ONE_OUTCOME = rf"(?:{SCORE}|pass(?:ed out)?)\s*(?:@|:|\s)\s*(?:{WEIGHT_TEXT})"
+SEVERAL_OUTCOMES = re.compile(rf"^(?:{ONE_OUTCOME})(?:\s+(?:{ONE_OUTCOME}))+$", re.I)
+SEVERAL_SCORES = re.compile(rf"^{SCORE}(?:\s+{SCORE})+$")
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """One of the results a weighted score is made of: an NS score and its weight."""
+    """One of the results a weighted score is made of: an NS score and its weight.
+
+    ``typed`` is the weight as typed when it was read as the simple fraction it
+    rounds (``"33.3%"`` for a weight of 1/3), so the working can say so; else ``""``.
+    """
 
     score: int
     weight: Figure
+    typed: str = dataclass_field(default="", compare=False)
 
     def __iter__(self):
         return iter((self.score, self.weight))
@@ -62,7 +96,9 @@ def parse_score(text: str, vulnerability: Vulnerability | None = None, *, field:
 
 
 def parse_weight(text: str, *, field: str = "weights") -> Figure:
-    """``"1/3"``, ``"60%"``, ``"0.4"`` (or ``".4"``, ``"1"``): a weight, exactly.
+    """``"1/3"``, ``"60%"``, ``"0.4"`` (or ``".4"``, ``"1"``), ``"33 1/3%"``, ``"⅓"``
+    or ``"33⅓%"``: a weight, exactly as typed (``"33.3%"`` is 333/1000; a set of
+    weights may read it as 1/3, see :func:`check_outcomes`).
 
     A weight is more than 0 and at most 1; anything else is a :class:`ScoringError`
     naming the text.
@@ -75,7 +111,13 @@ def parse_weight(text: str, *, field: str = "weights") -> Figure:
     if match := WEIGHT_FRACTION.match(cleaned):
         if int(match["denominator"]) == 0:
             raise ScoringError(f"the weight {text.strip()} divides by zero", field=field)
-        weight = Fraction(int(match["numerator"]), int(match["denominator"]))
+        weight = int(match["whole"] or 0) + Fraction(int(match["numerator"]), int(match["denominator"]))
+        if match["percent"]:
+            weight /= 100
+    elif match := WEIGHT_VULGAR.match(cleaned):
+        weight = int(match["whole"] or 0) + VULGAR_FRACTIONS[match["vulgar"]]
+        if match["percent"]:
+            weight /= 100
     elif match := WEIGHT_PERCENT.match(cleaned):
         weight = Fraction(match["percent"]) / 100
     elif match := WEIGHT_DECIMAL.match(cleaned):
@@ -83,6 +125,25 @@ def parse_weight(text: str, *, field: str = "weights") -> Figure:
     else:
         raise ScoringError(f"{text.strip()!r} is not a weight: write it like 1/3, 60% or 0.4", field=field)
     return check_weight(weight, field=field, shown=text.strip())
+
+
+def simple_fraction(text: str) -> Fraction | None:
+    """The simple fraction (halves to twelfths) a percentage with decimals is, rounded
+    or cut off to the digits written: ``"33.3%"``, ``"33.33%"`` → 1/3, ``"66.7%"``,
+    ``"66.6%"`` → 2/3, ``"16.7%"`` → 1/6; ``None`` for any other text (``"33%"``,
+    ``"20.1%"``, ``"1/3"``)."""
+    match = WEIGHT_PERCENT.match(text.strip())
+    if match is None or "." not in match["percent"]:
+        return None
+    percent = Fraction(match["percent"])
+    places = len(match["percent"].partition(".")[2])
+    scale = 10**places
+    for denominator in SIMPLE_DENOMINATORS:
+        for numerator in range(1, denominator):
+            exact = Fraction(100 * numerator, denominator)
+            if percent in (rounded(exact, places), Fraction(math.floor(exact * scale), scale)):
+                return Fraction(numerator, denominator)
+    return None
 
 
 def check_weight(weight: numbers.Rational, *, field: str = "weights", shown: str | None = None) -> Figure:
@@ -124,6 +185,7 @@ def as_outcomes(
     if isinstance(weighted, Mapping):
         weighted = weighted.items()
     outcomes = []
+    typed = []
     for item in weighted:
         try:
             score, weight = item
@@ -132,10 +194,21 @@ def as_outcomes(
         if isinstance(score, str):
             score = parse_score(score, vulnerability, field=field)
         outcomes.append(Outcome(check_score(score, vulnerability, field=field), as_weight(weight, field=field)))
-    return check_outcomes(outcomes, field=field)
+        typed.append(weight.strip() if isinstance(weight, str) else "")
+    return check_outcomes(outcomes, field=field, typed=typed)
 
 
-def check_outcomes(outcomes: Iterable[Outcome], *, field: str = "weights") -> tuple[Outcome, ...]:
+def check_outcomes(
+    outcomes: Iterable[Outcome], *, field: str = "weights", typed: Sequence[str] = ()
+) -> tuple[Outcome, ...]:
+    """The outcomes of a weighted score, if their weights add up to exactly 1.
+
+    ``typed``: each weight as typed (``""`` when it was not typed). A percentage
+    that rounds a simple fraction (:func:`simple_fraction`) is read as that
+    fraction when the weights then add up to 1 (``33.3%, 66.6%`` are 1/3 and 2/3,
+    ``16.7%, 83.3%`` are 1/6 and 5/6); else the weights are taken as typed, if
+    they add up to 1.
+    """
     outcomes = tuple(outcomes)
     if not outcomes:
         raise ScoringError("no outcomes given: a weighted score needs at least one", field=field)
@@ -143,14 +216,28 @@ def check_outcomes(outcomes: Iterable[Outcome], *, field: str = "weights") -> tu
         raise ScoringError(
             f"{len(outcomes)} outcomes: a weighted score is made of at most {MAX_OUTCOMES}", field=field
         )
+    typed = list(typed) + [""] * (len(outcomes) - len(typed))
+    fractions = [simple_fraction(text) for text in typed]
+    read = tuple(
+        Outcome(outcome.score, Figure(fraction), typed=text) if fraction is not None and fraction != outcome.weight else outcome
+        for outcome, fraction, text in zip(outcomes, fractions, typed)
+    )
+    if sum((outcome.weight for outcome in read), Fraction(0)) == 1:
+        return read
     total = sum((outcome.weight for outcome in outcomes), Fraction(0))
-    if total != 1:
-        raise ScoringError(
-            f"the weights add up to {format_weight(total)}, not 1 (100%): "
-            + ", ".join(format_weight(outcome.weight) for outcome in outcomes),
-            field=field,
-        )
-    return outcomes
+    if total == 1:
+        return outcomes
+    shown = [text or format_weight(outcome.weight) for outcome, text in zip(outcomes, typed)]
+    not_simple = [text for text, fraction in zip(typed, fractions) if "." in text and "%" in text and fraction is None]
+    hint = (
+        f" ({_listed(not_simple)} {'is no simple fraction' if len(not_simple) == 1 else 'are no simple fractions'}"
+        " rounded, as 33.3% is 1/3)"
+        if not_simple
+        else ""
+    )
+    raise ScoringError(
+        f"the weights add up to {format_total(total)}, not 1 (100%): {', '.join(shown)}{hint}", field=field
+    )
 
 
 def parse_scores(text: str, vulnerability: Vulnerability | None = None, *, field: str = "field") -> list[int]:
@@ -162,17 +249,14 @@ def parse_scores(text: str, vulnerability: Vulnerability | None = None, *, field
     """
     scores: list[int] = []
     for item in ITEM_SEPARATORS.split(text):
-        item = item.strip()
+        item = " ".join(item.split())  # one space between words: no regex backtracks over a run of spaces
         if not item:
             continue
         match = SCORE_ITEM.match(item)
         if match is None:
-            if len(item.split()) > 1 and all(re.fullmatch(SCORE, token) for token in item.split()):
-                raise ScoringError(
-                    f"{item!r}: give one score per item, separated by commas or new lines "
-                    "(a number after a score is how many tables had it)",
-                    field=field,
-                )
+            refuse_missing_commas(
+                item, SEVERAL_SCORES, SCORE, "scores", field=field, after=" (a number after a score is how many tables had it)"
+            )
             raise ScoringError(f"{item!r} is not a score with an optional count, like +110 x5", field=field)
         score = parse_score(match["score"], vulnerability, field=field)
         count_text = (match["times"] or match["count"] or "1").lstrip("0") or "0"
@@ -190,17 +274,37 @@ def parse_outcomes(
     """Weighted outcomes: ``"+110 60%, -50 40%"``, ``"-650 1/3; +300 2/3"``,
     ``"+110 @ 0.6"`` (a score, then its weight; items as in :func:`parse_scores`)."""
     outcomes = []
+    typed = []
     for item in ITEM_SEPARATORS.split(text):
-        item = item.strip()
+        item = " ".join(item.split())  # one space between words: no regex backtracks over a run of spaces
         if not item:
             continue
         match = OUTCOME_ITEM.match(item)
+        if match is None or not re.fullmatch(WEIGHT_TEXT, match["weight"].strip()):
+            refuse_missing_commas(item, SEVERAL_OUTCOMES, ONE_OUTCOME, "outcomes", field=field)
         if match is None:
             raise ScoringError(f"{item!r} is not a score and its weight, like +110 60%", field=field)
         outcomes.append(
             Outcome(parse_score(match["score"], vulnerability, field=field), parse_weight(match["weight"], field=field))
         )
-    return check_outcomes(outcomes, field=field)
+        typed.append(match["weight"].strip())
+    return check_outcomes(outcomes, field=field, typed=typed)
+
+
+def refuse_missing_commas(
+    item: str, several: re.Pattern, one: str, things: str, *, field: str, after: str = ""
+) -> None:
+    """If ``item`` is several of ``things`` (each matching ``one``) typed without a
+    comma between them, a :class:`ScoringError` saying where each comma goes:
+    ``'-650 1/3 +300 2/3' is 2 outcomes: a comma goes after -650 1/3, like -650 1/3, +300 2/3``."""
+    if not several.match(item):
+        return
+    pieces = [" ".join(piece.group(0).split()) for piece in re.finditer(one, item, re.I)]
+    where = " and after ".join(pieces[:-1])
+    raise ScoringError(
+        f"{item!r} is {len(pieces)} {things}: a comma goes after {where}, like {', '.join(pieces)}{after}",
+        field=field,
+    )
 
 
 def format_score(score: int) -> str:
@@ -215,6 +319,35 @@ def format_weight(weight: numbers.Rational) -> str:
     if percent.denominator == 1:
         return f"{percent.numerator}%"
     return f"{weight.numerator}/{weight.denominator}"
+
+
+def format_total(total: numbers.Rational) -> str:
+    """A sum of weights: ``99.9%`` when it is a percentage to at most three decimals,
+    else ``14/15``."""
+    percent = Fraction(total) * 100
+    for places in range(4):
+        if (percent * 10**places).denominator == 1:
+            return f"{Figure(percent):.{places}f}%"
+    return format_weight(total)
+
+
+def format_readings(outcomes: Iterable[object]) -> str:
+    """What the working says of weights read as simple fractions (``outcomes``:
+    anything with a ``typed`` text and a ``weight``): ``The weights 33.3% and 66.6%
+    are read as 1/3 and 2/3, the simple fractions they round.``; ``""`` if none was."""
+    read = [(outcome.typed, outcome.weight) for outcome in outcomes if getattr(outcome, "typed", "")]
+    if not read:
+        return ""
+    typed = _listed([text for text, _ in read])
+    fractions = _listed([format_weight(weight) for _, weight in read])
+    if len(read) == 1:
+        return f"The weight {typed} is read as {fractions}, the simple fraction it rounds."
+    return f"The weights {typed} are read as {fractions}, the simple fractions they round."
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(filter(None, (", ".join(items[:-1]), items[-1])))
 
 
 def format_scores(scores: Iterable[int]) -> str:

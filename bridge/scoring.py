@@ -28,6 +28,7 @@ from .parsing import (
     as_outcomes,
     as_weight,
     format_outcomes,
+    format_readings,
     format_score,
     format_scores,
     format_weight,
@@ -35,6 +36,7 @@ from .parsing import (
     parse_score,
     parse_scores,
     parse_weight,
+    simple_fraction,
 )
 from .scores import (
     IMP_SCALE,
@@ -97,6 +99,7 @@ __all__ = [
     "contract_score",
     "display",
     "format_outcomes",
+    "format_readings",
     "format_score",
     "format_scores",
     "format_weight",
@@ -113,6 +116,7 @@ __all__ = [
     "rounded",
     "serious_error_imps",
     "serious_error_matchpoints",
+    "simple_fraction",
     "split_imps",
     "split_matchpoints",
     "weighted_imps",

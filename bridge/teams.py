@@ -6,6 +6,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
 
 from .figures import ActsAsFigure, Figure, Ties, rounded
@@ -25,6 +26,7 @@ class ImpRow:
 
     ``this_room`` is the OPEN column (the NS score here); ``other_room`` the CLOSED
     column (the same team's score in the other room: minus the NS score there).
+    ``typed``: the weight as typed when read as a simple fraction (:class:`Outcome`).
     """
 
     this_room: int
@@ -33,6 +35,7 @@ class ImpRow:
     imps: int
     weight: Figure
     part: Figure
+    typed: str = dataclass_field(default="", compare=False)
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,7 +79,9 @@ def weighted_imps(
     for outcome in outcomes:
         difference = outcome.score - other
         won = imps(difference)
-        rows.append(ImpRow(outcome.score, -other, difference, won, outcome.weight, Figure(outcome.weight * won)))
+        rows.append(
+            ImpRow(outcome.score, -other, difference, won, outcome.weight, Figure(outcome.weight * won), outcome.typed)
+        )
     ns = Figure(sum((row.part for row in rows), Fraction(0)))
     return WeightedImps(ns=ns, ew=Figure(-ns), rows=tuple(rows), other_room_score=other)
 

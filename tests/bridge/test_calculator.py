@@ -141,7 +141,7 @@ def test_the_offending_side_named_ns_turns_the_working_round():
 @pytest.mark.parametrize(
     ("slug", "inputs", "field", "words"),
     [
-        ("pairs-weighted", {"field": EXAMPLE_FIELD, "weights": "+110 33.3%, -50 66.6%"}, "weights", "add up to"),
+        ("pairs-weighted", {"field": EXAMPLE_FIELD, "weights": "+110 20.1%, -50 79.8%"}, "weights", "add up to"),
         ("pairs-weighted", {"field": "+115", "weights": "+110 1"}, "field", "+115 is not a possible bridge score"),
         ("pairs-weighted", {"field": "", "weights": "+110 1"}, "field", "needed"),
         ("pairs-weighted", {"field": "+110 x99999", "weights": "+110 1"}, "field", "at 1000 at most"),

@@ -1,5 +1,6 @@
 """What a director types, and what is refused with a message naming it."""
 
+import time
 from fractions import Fraction
 
 import pytest
@@ -10,6 +11,7 @@ from bridge.scoring import (
     Vulnerability,
     as_weight,
     format_outcomes,
+    format_readings,
     format_scores,
     format_weight,
     matchpoints,
@@ -19,6 +21,7 @@ from bridge.scoring import (
     parse_weight,
     serious_error_imps,
     serious_error_matchpoints,
+    simple_fraction,
     split_imps,
     split_matchpoints,
     weighted_imps,
@@ -39,6 +42,14 @@ FIELD = [110] * 5 + [50] * 3 + [-50] * 2 + [-110] * 2
         (".4", Fraction(2, 5)),
         ("1", Fraction(1)),
         ("100%", Fraction(1)),
+        ("33.3%", Fraction(333, 1000)),  # one weight alone is read as typed
+        ("33 1/3%", Fraction(1, 3)),
+        ("66 2/3 %", Fraction(2, 3)),
+        ("⅓", Fraction(1, 3)),
+        ("⅔", Fraction(2, 3)),
+        ("33⅓%", Fraction(1, 3)),
+        ("12 ½%", Fraction(1, 8)),
+        ("1⁄3", Fraction(1, 3)),  # with the fraction slash
     ],
 )
 def test_weights_are_read_exactly(text, weight):
@@ -116,7 +127,7 @@ def test_a_frequency_table_in_every_form():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("+110 -50 +140", "give one score per item"),
+        ("+110 -50 +140", "'\\+110 -50 \\+140' is 3 scores: a comma goes after \\+110 and after -50, like \\+110, -50, \\+140"),
         ("+110 x0", "at least one table"),
         ("+110 x", "not a score with an optional count"),
         ("+115 x2", r"\+115 is not a possible bridge score"),
@@ -133,6 +144,129 @@ def test_weighted_outcomes_as_typed():
     assert parse_outcomes("-650 1/3; +300 2/3") == parse_outcomes("-650 @ 1/3\n+300: 2/3")
     assert format_outcomes(parse_outcomes("+110 0.6, -50 0.4")) == "+110 60%, -50 40%"
     assert format_scores(FIELD) == "+110 x5, +50 x3, -50 x2, -110 x2"
+
+
+@pytest.mark.parametrize(
+    ("text", "fraction"),
+    [
+        ("33.3%", Fraction(1, 3)),
+        ("33.33%", Fraction(1, 3)),
+        ("66.7%", Fraction(2, 3)),
+        ("66.6%", Fraction(2, 3)),  # cut off rather than rounded
+        ("16.7%", Fraction(1, 6)),
+        ("83.3%", Fraction(5, 6)),
+        ("14.3%", Fraction(1, 7)),
+        ("12.5%", Fraction(1, 8)),
+        ("8.3%", Fraction(1, 12)),
+        ("33%", None),  # a whole percentage is what it says
+        ("33.4%", None),
+        ("66.5%", None),
+        ("20.1%", None),
+        ("1/3", None),
+        ("0.333", None),
+    ],
+)
+def test_a_percentage_that_rounds_a_simple_fraction(text, fraction):
+    assert simple_fraction(text) == fraction
+
+
+def test_rounded_percentages_are_read_as_their_simple_fractions_and_say_so():
+    thirds = parse_outcomes("+110 33.3%, -50 66.6%")
+    assert [outcome.weight for outcome in thirds] == [Fraction(1, 3), Fraction(2, 3)]
+    assert [outcome.typed for outcome in thirds] == ["33.3%", "66.6%"]
+    assert format_readings(thirds) == "The weights 33.3% and 66.6% are read as 1/3 and 2/3, the simple fractions they round."
+    # Sixths, rounded up: 16.7 + 16.7 + 66.7 = 100.1 as typed.
+    sixths = parse_outcomes("+110 16.7%, +50 16.7%, -50 66.7%")
+    assert [outcome.weight for outcome in sixths] == [Fraction(1, 6), Fraction(1, 6), Fraction(2, 3)]
+    assert format_readings(sixths) == (
+        "The weights 16.7%, 16.7% and 66.7% are read as 1/6, 1/6 and 2/3, the simple fractions they round."
+    )
+    one = parse_outcomes("+110 1/2, +50 16.7%, -50 1/3")
+    assert format_readings(one) == "The weight 16.7% is read as 1/6, the simple fraction it rounds."
+    # A rounded sixth is a sixth even where the percentages add up to 100 as typed.
+    assert [outcome.weight for outcome in parse_outcomes("+110 16.7%, -50 83.3%")] == [Fraction(1, 6), Fraction(5, 6)]
+    # Exact weights are not read again, and say nothing.
+    exact = parse_outcomes("+110 12.5%, -50 87.5%")
+    assert [outcome.weight for outcome in exact] == [Fraction(1, 8), Fraction(7, 8)] and format_readings(exact) == ""
+    # A calculation takes them, as pairs of score and typed weight too.
+    assert weighted_imps("-650 33.3%, +300 66.6%", 620) == weighted_imps("-650 1/3, +300 2/3", 620) == Fraction(-31, 3)
+    assert weighted_matchpoints(FIELD, [(110, "33.3%"), (-50, "66.6%")]).outcomes[0].typed == "33.3%"
+
+
+def test_percentages_that_add_up_as_typed_stay_as_typed():
+    """35.7% rounds no simple fraction (5/14 is not one): the weights are taken as typed."""
+    weights = [outcome.weight for outcome in parse_outcomes("+110 14.3%, -50 35.7%, +50 50%")]
+    assert weights == [Fraction(143, 1000), Fraction(357, 1000), Fraction(1, 2)]
+
+
+def test_thirds_and_sixths_however_written():
+    thirds = parse_outcomes("-650 1/3, +300 2/3")
+    for text in ("-650 33 1/3%, +300 66 2/3%", "-650 ⅓, +300 ⅔", "-650 33⅓%; +300 66⅔%", "-650 33.33%, +300 66.67%"):
+        assert [tuple(outcome) for outcome in parse_outcomes(text)] == [tuple(outcome) for outcome in thirds]
+
+
+def test_percentages_near_no_simple_fraction_are_refused_saying_so():
+    with pytest.raises(ScoringError) as refused:
+        parse_outcomes("+110 20.1%, -50 79.8%")
+    assert str(refused.value) == (
+        "the weights add up to 99.9%, not 1 (100%): 20.1%, 79.8% "
+        "(20.1% and 79.8% are no simple fractions rounded, as 33.3% is 1/3)"
+    )
+    with pytest.raises(ScoringError, match=r"add up to 100.1%, not 1 \(100%\): 33.4%, 66.7% \(33.4% is no simple fraction"):
+        parse_outcomes("+110 33.4%, -50 66.7%")
+    # Thirds that are not all the thirds.
+    with pytest.raises(ScoringError, match=r"^the weights add up to 66.6%, not 1 \(100%\): 33.3%, 33.3%$"):
+        parse_outcomes("+110 33.3%, -50 33.3%")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("-650 1/3 +300 2/3", "'-650 1/3 +300 2/3' is 2 outcomes: a comma goes after -650 1/3, like -650 1/3, +300 2/3"),
+        ("+110 60% -50 40%", "'+110 60% -50 40%' is 2 outcomes: a comma goes after +110 60%, like +110 60%, -50 40%"),
+        (
+            "-650 1/3 +300 1/3 -100 1/3",
+            "'-650 1/3 +300 1/3 -100 1/3' is 3 outcomes: a comma goes after -650 1/3 and after +300 1/3, "
+            "like -650 1/3, +300 1/3, -100 1/3",
+        ),
+        (
+            "-650 33 1/3% +300 66 2/3%",
+            "'-650 33 1/3% +300 66 2/3%' is 2 outcomes: a comma goes after -650 33 1/3%, like -650 33 1/3%, +300 66 2/3%",
+        ),
+        ("-650 ⅓ +300 ⅔", "'-650 ⅓ +300 ⅔' is 2 outcomes: a comma goes after -650 ⅓, like -650 ⅓, +300 ⅔"),
+    ],
+)
+def test_outcomes_without_a_comma_say_where_it_goes(text, message):
+    with pytest.raises(ScoringError) as refused:
+        parse_outcomes(text)
+    assert str(refused.value) == message
+    assert refused.value.field == "weights"
+
+
+def test_a_missing_comma_is_named_in_the_input_it_is_in():
+    with pytest.raises(ScoringError, match="a comma goes after -650 1/3") as refused:
+        weighted_imps("-650 1/3 +300 2/3", 620)
+    assert refused.value.field == "weights"
+    with pytest.raises(ScoringError, match=r"a comma goes after \+200 1/3, like \+200 1/3, \+500 2/3") as refused:
+        serious_error_imps(420, normal=420, expected="+200 1/3 +500 2/3", table=-750, offenders="EW")
+    assert refused.value.field == "expected"
+
+
+def test_a_long_run_of_spaces_is_refused_at_once():
+    """Each item is read with one space between its words, so no pattern backtracks over a run of them."""
+    started = time.perf_counter()
+    for text in ("1" + " " * 3990 + "x", "+110 " + "1 " * 1900 + "x"):
+        with pytest.raises(ScoringError):
+            parse_outcomes(text)
+        with pytest.raises(ScoringError):
+            parse_scores(text)
+    assert time.perf_counter() - started < 2
+
+
+def test_a_letter_before_a_score_is_no_score():
+    for text in ("a110", "x5", "+110 x5 -50"):
+        with pytest.raises(ScoringError, match="not a score"):
+            parse_scores(text)
 
 
 def test_weighted_outcomes_refused():

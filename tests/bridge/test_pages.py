@@ -83,13 +83,16 @@ def test_as_the_director_types_htmx_gets_the_working_alone(client):
 
 def test_a_refused_calculation_names_the_input_beside_it(client):
     slug, data = example_post("example 1")
-    response = client.post(calculator_url(slug), {**data, "weights": "+110 33.3%, -50 66.6%"})
+    response = client.post(calculator_url(slug), {**data, "weights": "+110 20.1%, -50 79.8%"})
     page = response.content.decode()
     assert response.status_code == 400
-    assert '<div id="id_weights_error"><p class="error">The weights add up to 999/1000, not 1 (100%): 333/1000, 333/500.</p>' in page
+    assert (
+        '<div id="id_weights_error"><p class="error">The weights add up to 99.9%, not 1 (100%): 20.1%, 79.8% '
+        "(20.1% and 79.8% are no simple fractions rounded, as 33.3% is 1/3).</p>"
+    ) in page
     assert 'aria-invalid="true"' in page
     # What was typed is kept.
-    assert "+110 33.3%, -50 66.6%" in page
+    assert "+110 20.1%, -50 79.8%" in page
 
 
 def test_saving_a_ruling_goes_to_it(client, user):

@@ -270,6 +270,34 @@ def test_a_frequency_table_round_trips(board):
     assert parsed == sorted(board, reverse=True)
 
 
+@st.composite
+def rounded_percentages(draw):
+    """Weights in one denominator up to 12, adding up to 1, each written as a
+    percentage rounded or cut off to 1 to 3 decimals: (weights, typed)."""
+    denominator = draw(st.integers(min_value=2, max_value=12))
+    parts = draw(st.lists(st.integers(min_value=1, max_value=denominator), min_size=1, max_size=5))
+    parts = [part for part in parts if part < denominator]
+    if not parts or sum(parts) >= denominator:
+        parts = [1]
+    parts.append(denominator - sum(parts))
+    typed = []
+    for part in parts:
+        places = draw(st.integers(min_value=1, max_value=3))
+        percent = Fraction(100 * part, denominator)
+        cut = draw(st.booleans())
+        written = Fraction(int(percent * 10**places), 10**places) if cut else rounded(percent, places)
+        typed.append(f"{format(Figure(written), f'.{places}f')}%")
+    return [Fraction(part, denominator) for part in parts], typed
+
+
+@EXAMPLES
+@given(rounded_percentages(), st.lists(scores, min_size=6, max_size=6))
+def test_rounded_percentages_read_as_the_fractions_they_round(percentages, board):
+    weights, typed = percentages
+    text = ", ".join(f"{format_score(score)} {weight}" for score, weight in zip(board, typed))
+    assert [outcome.weight for outcome in parse_outcomes(text)] == weights
+
+
 @EXAMPLES
 @given(weighted())
 def test_weighted_outcomes_round_trip(outcomes):

@@ -267,7 +267,7 @@ def _teams_split(result: SplitImps):
 
 
 SCORE_LINES = (
-    ("normal", "Normal", "without the infraction; the offending side gets it"),
+    ("normal", "Normal", "without the infraction; the offending side gets it when the score is adjusted"),
     ("expected", "Expected", "what the non-offending side should have reached, without its own error"),
     ("table", "Table", "what happened"),
 )

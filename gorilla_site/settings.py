@@ -46,7 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
-    "django.contrib.staticfiles",
+    "gorilla_site.apps.CollectedStaticFilesConfig",
     "django_htmx",
     "template_partials",
     "scorepads",

@@ -14,7 +14,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorepads.display import SheetSummary
+from scorepads.display import SheetSummary, figure
 from scorepads.players import joined
 from two_way_street import rules
 
@@ -23,7 +23,7 @@ CHOICE_LETTERS = {rules.Choice.DECLARED: "D", rules.Choice.FORCED: "F"}
 # What the letters of the sheet stand for, for its legend (page and PDF).
 LEGEND = (
     ("H", "played high: scores the tricks taken"),
-    ("L", "played low: scores N minus the tricks taken"),
+    ("L", "played low: scores N minus the tricks taken (below 0 for more than N)"),
     ("D", "declared: refined score × 2"),
     ("F", "forced: refined score × 3"),
 )
@@ -40,8 +40,9 @@ class PlayerLine:
     tricks: int
     direction: str  # H or L
     choice: str  # D or F
+    n: int
     raw: int
-    raw_floored: bool  # a low player with more than N tricks: raw 0
+    over_n: bool  # a low player with more than N tricks: raw N − tricks, below 0
     refined: int
     multiplier: int
     final: int
@@ -51,6 +52,21 @@ class PlayerLine:
     @property
     def entered(self) -> str:
         return f"{self.tricks} {self.direction} {self.choice}"
+
+    @property
+    def raw_text(self) -> str:
+        """The raw score, marked * for a low player over N (the note says why)."""
+        return figure(self.raw) + ("*" if self.over_n else "")
+
+    @property
+    def over_n_note(self) -> str:
+        """Why a low player's raw score is below 0 ("" for every other player)."""
+        if not self.over_n:
+            return ""
+        return (
+            f"* {self.name} took {self.tricks} tricks playing low, more than N = {self.n}:"
+            f" raw {self.n} − {self.tricks} = {figure(self.raw)}."
+        )
 
     @property
     def final_working(self) -> str:
@@ -70,8 +86,12 @@ class HandView:
     lines: tuple[PlayerLine, ...]
 
     @property
+    def penalty_text(self) -> str:
+        return figure(self.penalty)
+
+    @property
     def summary(self) -> str:
-        return f"case {self.case}, penalty {self.penalty}"
+        return f"case {self.case}, penalty {self.penalty_text}"
 
 
 @dataclass(frozen=True)
@@ -133,9 +153,9 @@ class SheetDisplay(SheetSummary):
         return LEGEND
 
     @property
-    def any_raw_floored(self) -> bool:
-        """Whether a low player took more than N tricks in some hand (the sheet explains the 0)."""
-        return any(line.raw_floored for hand in self.hands for line in hand.lines)
+    def any_over_n(self) -> bool:
+        """Whether a low player took more than N tricks in some hand (the sheet explains the raw score)."""
+        return any(line.over_n for hand in self.hands for line in hand.lines)
 
     @property
     def max_tricks(self) -> int:
@@ -204,8 +224,9 @@ def sheet_display(
                         tricks=score.tricks,
                         direction=DIRECTION_LETTERS[score.direction],
                         choice=CHOICE_LETTERS[score.choice],
+                        n=score.n,
                         raw=score.raw,
-                        raw_floored=score.raw_floored,
+                        over_n=score.over_n,
                         refined=score.refined,
                         multiplier=score.multiplier,
                         final=score.final,

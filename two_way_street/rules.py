@@ -123,9 +123,9 @@ class Penalty:
 class PlayerScore:
     """One player's line of a hand on the score sheet.
 
-    ``raw_floored`` is True for a low player who took more than N tricks (raw 0,
-    not negative); ``case_c_forced`` for a forced player in the case-C tie, who
-    scores 1 instead of 0.
+    ``over_n`` is True for a low player who took more than N tricks (a raw score
+    below 0, as the text's N − t gives it); ``case_c_forced`` for a forced player
+    in the case-C tie, who scores 1 instead of 0.
     """
 
     tricks: int
@@ -133,7 +133,7 @@ class PlayerScore:
     choice: Choice
     n: int
     raw: int
-    raw_floored: bool
+    over_n: bool
     penalty: int
     case: Case
     refined: int
@@ -148,7 +148,7 @@ class PlayerScore:
             "choice": str(self.choice),
             "n": self.n,
             "raw": self.raw,
-            "raw_floored": self.raw_floored,
+            "over_n": self.over_n,
             "penalty": self.penalty,
             "case": str(self.case),
             "refined": self.refined,
@@ -272,10 +272,11 @@ def check_trick_total(
 
 
 def raw_score(tricks: int, direction: Direction, n: int) -> int:
-    """The tricks for a high player; N minus the tricks for a low one, never below 0."""
+    """The tricks for a high player; N minus the tricks for a low one, as the
+    text writes it: below 0 for a low player who took more than N tricks."""
     if direction is Direction.HIGH:
         return tricks
-    return max(n - tricks, 0)
+    return n - tricks
 
 
 def penalty(raws: Sequence[int]) -> Penalty:
@@ -283,7 +284,9 @@ def penalty(raws: Sequence[int]) -> Penalty:
 
     The k-th place score is the k-th highest raw score, ties counted one by one.
     With 3 players there is no fourth place; "fourth" is read as "last": second
-    and third tied below first is case C, all three tied is case D.
+    and third tied below first is case C, all three tied is case D. The penalty
+    is whatever the case makes it: below 0 when that place score is a low
+    player's over N.
     """
     if len(raws) < MIN_PLAYERS:
         raise InvalidHand(f"a penalty needs at least {MIN_PLAYERS} raw scores, got {len(raws)}")
@@ -350,7 +353,7 @@ def score_hand(
                 choice=result.choice,
                 n=n,
                 raw=raw,
-                raw_floored=result.direction is Direction.LOW and result.tricks > n,
+                over_n=result.direction is Direction.LOW and result.tricks > n,
                 penalty=hand_penalty.amount,
                 case=hand_penalty.case,
                 refined=refined,

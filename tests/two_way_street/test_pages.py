@@ -281,3 +281,58 @@ def test_the_sheets_print_the_same_as_with_weasyprints_stylesheet(client, street
         tmp_path,
         monkeypatch,
     )
+
+
+# A low player over N, the penalty and the case, on the sheet and on paper.
+# The hands' numbers are worked in test_hand.py.
+
+
+def three_player_game(user, target):
+    return services.game_start(
+        seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=target, date=datetime.date(2026, 7, 9), user=user
+    )
+
+
+def sheet_and_pdf(client, game, tmp_path):
+    page = client.get(sheet_url(game)).content.decode()
+    text = pdf_text(client.get(reverse("two_way_street:sheet_pdf", args=[game.pk])).content, tmp_path)
+    return page, text
+
+
+def test_a_low_player_over_n_scores_below_zero_on_the_sheet_and_on_paper(client, user, tmp_path):
+    game = three_player_game(user, 12)
+    services.hand_record(
+        game=game, number=1, results=[(5, "high", "declared"), (2, "high", "declared"), (10, "low", "declared")],
+        tricks_in_hand=17,
+    )
+    page, text = sheet_and_pdf(client, game, tmp_path)
+    assert "Hand 1 · case A, penalty −2" in page
+    assert "<td>−2*</td>" in page
+    assert "* Cat took 10 tricks playing low, more than N = 8: raw 8 − 10 = −2." in page
+    assert "7 × 2 = 14" in page and "4 × 2 = 8" in page and "0 × 2 = 0" in page
+    assert "Ann wins with 14 points" in page
+    squeezed = "".join(text.split())
+    assert "−2*·0·+0" in squeezed  # Cat's cell: raw · refined · final
+    assert "*AlowplayerwithmorethanNtricks:rawNminusthetricks,below0." in squeezed
+    assert "−0" not in text and "−−" not in text
+
+
+def test_a_low_player_over_n_is_below_the_tie(client, street):
+    services.hand_record(
+        game=street, number=1,
+        results=[(4, "high", "declared"), (1, "high", "declared"), (1, "high", "declared"), (7, "low", "declared")],
+        tricks_in_hand=13,
+    )
+    services.hand_record(
+        game=street, number=2,
+        results=[(5, "high", "declared"), (0, "high", "forced"), (0, "high", "declared"), (8, "low", "forced")],
+        tricks_in_hand=13,
+    )
+    street.refresh_from_db()
+    assert street.totals == [10 + 14, 4 + 6, 4 + 4, 0 + 0]
+    page = client.get(sheet_url(street)).content.decode()
+    assert "Hand 1 · case B, penalty −1" in page
+    assert "Case B: second and third tied, fourth distinct" in page
+    assert "Hand 2 · case B, penalty −2" in page
+    assert "2 × 3 = 6" in page  # Ben, forced, in hand 2
+    assert "in the tie" not in page

@@ -82,6 +82,7 @@ class HandView:
     case: str
     case_description: str
     penalty: int
+    raws_in_order: tuple[int, ...]  # highest first: what decides the case
     tricks_in_hand: int | None
     lines: tuple[PlayerLine, ...]
 
@@ -92,6 +93,16 @@ class HandView:
     @property
     def summary(self) -> str:
         return f"case {self.case}, penalty {self.penalty_text}"
+
+    @property
+    def raw_order(self) -> str:
+        """The raw scores from highest to lowest, as the places of the case count them."""
+        return ", ".join(figure(raw) for raw in self.raws_in_order)
+
+    @property
+    def explanation(self) -> str:
+        """Why the case applied: the raw scores in order, then the case in words."""
+        return f"Raw scores in order: {self.raw_order}. Case {self.case}: {self.case_description}."
 
 
 @dataclass(frozen=True)
@@ -158,12 +169,22 @@ class SheetDisplay(SheetSummary):
         return any(line.over_n for hand in self.hands for line in hand.lines)
 
     @property
+    def cases(self) -> tuple[tuple[str, str], ...]:
+        """The penalty cases that can happen at this table, each in words."""
+        return case_list(self.player_count)
+
+    @property
     def max_tricks(self) -> int:
         return rules.MAX_TRICKS
 
     @property
     def table_note(self) -> str:
         return f"{self.player_count} players: N = {self.n}"
+
+
+def case_list(player_count: int) -> tuple[tuple[str, str], ...]:
+    """The cases of a table of ``player_count`` players as the sheets list them: letter, words."""
+    return tuple((str(case), words) for case, words in rules.case_descriptions(player_count).items())
 
 
 def standings_status(names: Sequence[str], state: rules.GameState) -> str:
@@ -215,8 +236,9 @@ def sheet_display(
             HandView(
                 number=hand.number,
                 case=str(scores[0].case),
-                case_description=scores[0].case.description,
+                case_description=scores[0].case.description(len(names)),
                 penalty=scores[0].penalty,
+                raws_in_order=tuple(sorted((score.raw for score in scores), reverse=True)),
                 tricks_in_hand=hand.tricks_in_hand,
                 lines=tuple(
                     PlayerLine(

@@ -69,9 +69,9 @@ class Case(StrEnum):
     C = "C"
     D = "D"
 
-    @property
-    def description(self) -> str:
-        return CASE_DESCRIPTIONS[self]
+    def description(self, player_count: int) -> str:
+        """The case in words, for a table of ``player_count`` players."""
+        return case_descriptions(player_count)[self]
 
 
 CASE_DESCRIPTIONS: dict[Case, str] = {
@@ -86,6 +86,21 @@ CASE_DESCRIPTIONS: dict[Case, str] = {
         " or the tied score if all are tied"
     ),
 }
+# Three players have no fourth place (decision 2 of RULES.md): case C is second
+# and third tied below first, case D all three tied, and case B cannot happen.
+THREE_PLAYER_CASE_DESCRIPTIONS: dict[Case, str] = {
+    Case.A: CASE_DESCRIPTIONS[Case.A],
+    Case.C: (
+        "second and third tied below first: the penalty is the second place score;"
+        " forced players in the tie score 1"
+    ),
+    Case.D: "all three tied: the penalty is the tied score",
+}
+
+
+def case_descriptions(player_count: int) -> dict[Case, str]:
+    """The cases that can happen at a table of ``player_count`` players, each in words."""
+    return THREE_PLAYER_CASE_DESCRIPTIONS if player_count == MIN_PLAYERS else CASE_DESCRIPTIONS
 
 
 class InvalidHand(ValueError):

@@ -11,6 +11,7 @@ from two_way_street.rules import (
     Direction,
     InvalidHand,
     PlayerResult,
+    case_descriptions,
     check_trick_total,
     n_for_players,
     penalty,
@@ -206,6 +207,20 @@ def test_a_low_player_over_n_is_below_the_tie_not_in_it():
 def test_penalty_cases_from_the_text(raws, case, amount):
     assert penalty(raws).case is case
     assert penalty(raws).amount == amount
+
+
+def test_three_players_cases_are_worded_without_a_fourth_place():
+    # Decision 2 of RULES.md: C is second and third tied below first, D all
+    # three tied, and B cannot happen.
+    three = case_descriptions(3)
+    assert list(three) == [Case.A, Case.C, Case.D]
+    assert three[Case.C].startswith("second and third tied below first: the penalty is the second place score")
+    assert three[Case.D] == "all three tied: the penalty is the tied score"
+    assert not any("fourth" in words for words in three.values())
+    for players in (4, 5, 12):
+        assert list(case_descriptions(players)) == list(Case)
+        assert "fourth" in case_descriptions(players)[Case.C]
+        assert Case.C.description(players) == case_descriptions(players)[Case.C]
 
 
 def test_case_c_tie_includes_players_below_fourth_place():

@@ -283,8 +283,8 @@ def test_the_sheets_print_the_same_as_with_weasyprints_stylesheet(client, street
     )
 
 
-# A low player over N, the penalty and the case, on the sheet and on paper.
-# The hands' numbers are worked in test_hand.py.
+# A low player over N, the raw scores in order, the penalty and the case, on
+# the sheet and on paper. The hands' numbers are worked in test_hand.py.
 
 
 def three_player_game(user, target):
@@ -307,13 +307,15 @@ def test_a_low_player_over_n_scores_below_zero_on_the_sheet_and_on_paper(client,
     )
     page, text = sheet_and_pdf(client, game, tmp_path)
     assert "Hand 1 · case A, penalty −2" in page
+    assert "Raw scores in order: 5, 2, −2. Case A: no tie for second place" in page
     assert "<td>−2*</td>" in page
     assert "* Cat took 10 tricks playing low, more than N = 8: raw 8 − 10 = −2." in page
     assert "7 × 2 = 14" in page and "4 × 2 = 8" in page and "0 × 2 = 0" in page
     assert "Ann wins with 14 points" in page
     squeezed = "".join(text.split())
     assert "−2*·0·+0" in squeezed  # Cat's cell: raw · refined · final
-    assert "*AlowplayerwithmorethanNtricks:rawNminusthetricks,below0." in squeezed
+    assert "5,2,−2:caseA,penalty−2." in squeezed
+    assert "*Cattook10tricksplayinglow,morethanN=8:raw8−10=−2." in squeezed
     assert "−0" not in text and "−−" not in text
 
 
@@ -332,7 +334,37 @@ def test_a_low_player_over_n_is_below_the_tie(client, street):
     assert street.totals == [10 + 14, 4 + 6, 4 + 4, 0 + 0]
     page = client.get(sheet_url(street)).content.decode()
     assert "Hand 1 · case B, penalty −1" in page
-    assert "Case B: second and third tied, fourth distinct" in page
+    assert "Raw scores in order: 4, 1, 1, −1. Case B: second and third tied, fourth distinct" in page
     assert "Hand 2 · case B, penalty −2" in page
+    assert "Raw scores in order: 5, 0, 0, −2. Case B" in page
     assert "2 × 3 = 6" in page  # Ben, forced, in hand 2
     assert "in the tie" not in page
+
+
+def test_a_three_player_case_c_has_no_fourth_place_and_a_penalty_of_0_no_sign(client, user, tmp_path):
+    game = three_player_game(user, 20)
+    services.hand_record(
+        game=game, number=1, results=[(3, "high", "declared"), (1, "high", "declared"), (0, "high", "declared")]
+    )
+    services.hand_record(
+        game=game, number=2, results=[(6, "high", "declared"), (3, "high", "forced"), (5, "low", "declared")]
+    )
+    page, text = sheet_and_pdf(client, game, tmp_path)
+    assert "Hand 1 · case A, penalty 0" in page
+    assert "Raw scores in order: 3, 1, 0. Case A" in page
+    assert "Hand 2 · case C, penalty 3" in page
+    assert (
+        "Raw scores in order: 6, 3, 3. Case C: second and third tied below first:"
+        " the penalty is the second place score; forced players in the tie score 1." in page
+    )
+    assert "1 (forced, in the tie)" in page
+    squeezed = "".join(text.split())
+    assert "3,1,0:caseA,penalty0." in squeezed and "6,3,3:caseC,penalty3." in squeezed
+    assert "Csecondandthirdtiedbelowfirst" in squeezed
+    for shown in (page, text):
+        assert "fourth" not in shown
+        assert "−0" not in shown
+    # A blank sheet for three has no fourth place either; four players have one.
+    blank = reverse("two_way_street:blank_pdf")
+    assert "fourth" not in pdf_text(client.get(blank + "?players=3").content, tmp_path)
+    assert "fourth" in pdf_text(client.get(blank + "?players=4").content, tmp_path)

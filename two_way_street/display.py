@@ -226,8 +226,8 @@ def sheet_display(
     game, players: Sequence, hands: Sequence, *, finished_at: datetime.datetime | None = None
 ) -> SheetDisplay:
     """The sheet of ``game`` from its players (in seat order) and hands (in
-    order); ``finished_at`` is when it ended, in the players' time zone (for the
-    ratings record)."""
+    order); ``finished_at`` is when it ended, in the players' time zone (the
+    ratings record takes its time; its date is the game's)."""
     names = tuple(player.name for player in players)
     state = rules.game_state((hand.results for hand in hands), game.target, names=names)
     hand_views = []
@@ -285,7 +285,7 @@ def sheet_display(
     )
     record = None
     if state.finished and finished_at is not None:
-        record = rules.ratings_record(state, names, finished_at)
+        record = rules.ratings_record(state, names, game.date, finished_at)
     return SheetDisplay(
         game_id=game.pk,
         version=game.revision,

@@ -607,10 +607,12 @@ class RatingsRecord:
 
 
 def ratings_record(
-    state: GameState, names: Sequence[str], finished_at: datetime.datetime
+    state: GameState, names: Sequence[str], played_on: datetime.date, finished_at: datetime.datetime
 ) -> RatingsRecord | None:
     """The ratings record of a finished game, or None for a game that does not go
-    to the ratings. Raises :class:`InvalidGame` for a game that is not over."""
+    to the ratings: dated ``played_on`` (the game's date) at the time of
+    ``finished_at`` (when its last hand was recorded). Raises
+    :class:`InvalidGame` for a game that is not over."""
     if not state.finished:
         raise InvalidGame("a game that is not over has no ratings record")
     if len(names) != state.player_count:
@@ -619,7 +621,7 @@ def ratings_record(
         return None
     order = sorted(range(state.player_count), key=lambda index: state.places[index].number)
     return RatingsRecord(
-        date=finished_at.date(),
+        date=played_on,
         time=finished_at.time().replace(second=0, microsecond=0),
         target=state.target,
         mark=ratings_mark(state.target),

@@ -368,3 +368,18 @@ def test_a_three_player_case_c_has_no_fourth_place_and_a_penalty_of_0_no_sign(cl
     blank = reverse("two_way_street:blank_pdf")
     assert "fourth" not in pdf_text(client.get(blank + "?players=3").content, tmp_path)
     assert "fourth" in pdf_text(client.get(blank + "?players=4").content, tmp_path)
+
+
+def test_the_ratings_record_carries_the_game_s_date(client, user, tmp_path):
+    game = three_player_game(user, 12)
+    services.hand_record(
+        game=game, number=1, results=[(5, "high", "declared"), (2, "high", "declared"), (10, "low", "declared")]
+    )
+    game.refresh_from_db()
+    assert game.finished_at.date() != game.date  # the last hand is typed in today, not on 9 July
+    page, text = sheet_and_pdf(client, game, tmp_path)
+    record = "1 Ann 14\n2 Ben 8\n3 Cat 0"
+    assert "Two Way Street, 2026-07-09 " in page and record in page
+    assert "Two Way Street, 2026-07-09 " in text
+    rows = client.get(reverse("two_way_street:ratings_csv", args=[game.pk])).content.decode().splitlines()
+    assert rows[1].startswith("2026-07-09,") and rows[1].endswith(",12,,1,Ann,14")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .figures import Figure, ScoringError, Side, rounded, ties_favouring
+from .figures import Figure, ScoringError, Side, as_side, rounded, ties_favouring
 from .pairs import WeightedMatchpoints, weighted_matchpoints
 from .parsing import Outcome, as_outcomes, parse_score
 from .scores import Vulnerability, check_score
@@ -197,9 +197,4 @@ def serious_error_imps(
 
 
 def _side(offenders: Side | str) -> Side:
-    if isinstance(offenders, Side):
-        return offenders
-    try:
-        return Side(str(offenders).strip().upper())
-    except ValueError:
-        raise ScoringError(f"{offenders!r} is not a side: the offenders are NS or EW", field="offenders") from None
+    return as_side(offenders)

@@ -61,7 +61,9 @@ def test_each_reference_example_shows_its_figures_and_working(client, name):
         "example 2": ["−10.3", "+10.3", "<td>−1270</td>"],
         "example 3": ["This table", "<td>−690</td>"],
         "examples 4 and 5": ["−16", "−10", "Knock-out match: both get the average"],
-        "example 6": ["Consequent damage to NS: normal 19 − expected (14) = 5"],
+        "example 6": [
+            '<span class="line-label">Consequent damage to NS:</span> <span class="line-working">normal 19 − expected (14) = 5</span>'
+        ],
         "example 7": ["−14.3", "−7.1", "+7.1", "VP match: whole IMPs"],
     }[name]
     for text in expected:

@@ -94,6 +94,11 @@ class Line:
         return text
 
     @property
+    def parts(self) -> tuple[tuple[str, str], ...]:
+        """(relation, step) each, the first with no relation: a page keeps a step on one line."""
+        return tuple(zip(("", *self.relations), self.steps))
+
+    @property
     def text(self) -> str:
         return " ".join(part for part in (f"{self.label}: {self.working}", self.unit, self.note) if part)
 
@@ -126,6 +131,7 @@ class Section:
     tables: tuple[Table, ...] = ()
     lines: tuple[Line, ...] = ()
     notes: tuple[str, ...] = ()
+    intro: str = ""  # what the section does, in a sentence
 
 
 @dataclass(frozen=True)
@@ -230,7 +236,9 @@ def _frequency_rows(rows, marked_scores, *, weighted: bool) -> tuple[Row, ...]:
 
 def _pairs_weighted(result: WeightedMatchpoints):
     first = Section(
-        "First method: the board matchpointed once for each outcome, as if it alone had happened, then weighted",
+        "First method: each outcome alone",
+        intro="The board is matchpointed once for each outcome, as if it alone had happened; "
+        "each outcome's matchpoints are weighted, and the parts added up are the score.",
         tables=tuple(
             Table(
                 caption=f"{score(scenario.outcome.score)} ({format_weight(scenario.outcome.weight)}) alone",
@@ -258,10 +266,10 @@ def _pairs_weighted(result: WeightedMatchpoints):
     )
     frequency = Table(
         caption=f"The frequency table with the weighted outcomes (the count starts at {result.start})",
-        head=("NS score", "Tables", "Weighted", "Frequency", "NS MP", "EW MP"),
+        head=("NS score", "Tables", "Weight", "Freq.", "NS MP", "EW MP"),
         rows=_frequency_rows(result.frequency_table, (), weighted=True),
         note=f"Top {result.top} over {result.tables} tables. Each row scores the running count less its "
-        f"frequency; the count falls by the frequency again below the row and ends at {result.end}.",
+        f"frequency; the count falls by the frequency again below the row and ends at {written(result.end)}.",
     )
     outcomes = Table(
         caption="The adjusted table's outcomes in the frequency table",
@@ -288,7 +296,9 @@ def _pairs_weighted(result: WeightedMatchpoints):
             "here. The score is the first method's.",
         )
     british = Section(
-        "Second method (the British table): the outcomes join the frequency table with their weights",
+        "Second method: the British table",
+        intro="The outcomes join the frequency table with their weights; each is matchpointed there, "
+        "and so is every other table.",
         tables=(frequency, outcomes),
         lines=(
             weighted_line(
@@ -372,7 +382,7 @@ T = IMP_PLACES
 def _imp_rows(result: WeightedImps, caption: str) -> Table:
     return Table(
         caption=caption,
-        head=("This room (NS)", "Other room", "Difference", "IMPs", "Weight", "Weighted"),
+        head=("This room (NS)", "Other room", "Diff.", "IMPs", "Weight", "Part"),
         rows=tuple(
             Row(
                 (
@@ -429,7 +439,7 @@ def _teams_weighted(result: WeightedImps):
                 tables=(
                     Table(
                         caption="What happened in this room, IMPed against the other room",
-                        head=("This room (NS)", "Other room", "Difference", "IMPs"),
+                        head=("This room (NS)", "Other room", "Diff.", "IMPs"),
                         rows=(
                             Row(
                                 (
@@ -533,7 +543,7 @@ SCORE_LINES = (
 
 def _serious_error(result: SeriousError, unit: str, places: int, signed: bool) -> list[Section]:
     scores_table = Table(
-        caption="The three scores (NS figures)",
+        caption="Each score's figure for NS",
         head=("Score", "NS score(s)", unit),
         rows=tuple(
             Row(

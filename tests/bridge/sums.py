@@ -149,8 +149,9 @@ def check_foot(rows: list[list[str]], foot: list[str]) -> None:
 
 
 def page_lines(page: str) -> list[str]:
-    """The working of each line on a rendered page."""
-    return [html.unescape(text) for text in re.findall(r'<span class="line-working">(.*?)</span>', page)]
+    """The working of each line on a rendered page, as it reads (each step is a span of its own)."""
+    workings = re.findall(r'<span class="line-working">((?:<span class="step">[^<]*</span>|[^<])*)</span>', page)
+    return [html.unescape(re.sub(r"<[^>]+>", "", text)) for text in workings]
 
 
 def page_percentages(page: str) -> list[str]:

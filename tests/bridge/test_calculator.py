@@ -75,7 +75,7 @@ def test_example_1_working_shows_both_of_the_references_methods():
         ("−110", "2", "", "2", "1", "23"),
     ]
     assert [row.marked for row in frequency.rows] == [True, False, True, False]
-    assert "starts at 25" in frequency.caption and "ends at -1" in frequency.note
+    assert "starts at 25" in frequency.caption and "ends at −1" in frequency.note
     assert cells(outcomes) == [("+110", "60%", "19.4", "11.64", "4.6", "2.76"), ("−50", "40%", "5.4", "2.16", "18.6", "7.44")]
     assert outcomes.foot == ("Weighted sum", "", "", "13.8", "", "10.2")
     assert texts(british.lines) == (

@@ -119,8 +119,8 @@ class Table:
     caption: str
     head: tuple[str, ...]
     rows: tuple[Row, ...]
-    foot: tuple[str, ...] = ()
-    note: str = ""  # a foot's figures are each the sum of its column, as written
+    foot: tuple[str, ...] = ()  # each figure in it is the sum of its column, as written
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ added up again (tests/bridge/sums.py), for any ruling of any calculation."""
 
 import html
 import io
+import re
 import uuid
 
 import pytest
@@ -117,6 +118,16 @@ REPORTED = {
     "thirds in teams": ("teams-weighted", {"weights": "+100 1/3, +200 1/3, +300 1/3", "other_room": "+620"}),
     "thirds in pairs": ("pairs-weighted", {"field": EXAMPLE_FIELD, "weights": "+110 1/3, +50 1/3, -50 1/3"}),
 }
+# The reported sheets' lines, as they now read on the page and in the PDF.
+LITERAL = {
+    "thirds in teams": ["NS team: 1/3 × −11 + 1/3 × −9 + 1/3 × −8 = −3.7 − 3 − 2.7 = −9.4 IMP"],
+    "thirds in pairs": [
+        "NS: 1/3 × 19 + 1/3 × 11 + 1/3 × 6 = 6.33 + 3.67 + 2 = 12 MP",
+        "NS: 1/3 × 19.67 + 1/3 × 11 + 1/3 × 5.33 = 6.56 + 3.67 + 1.78 = 12.01 MP",
+    ],
+    "example 1": ["NS: 60% × 19 + 40% × 6 = 11.4 + 2.4 = 13.8 MP", "14 of 24 = 58.33 %"],
+    "example 2": ["NS team: 1/3 × −15 + 2/3 × −8 = −5 − 5.3 = −10.3 IMP"],
+}
 STANDS = {
     "example 1": {"table": "+100", "offenders": "EW"},
     "example 2": {"table": "-100", "offenders": "NS"},
@@ -156,6 +167,9 @@ def test_every_line_on_the_page_and_in_the_pdf_adds_up(client, name):
         assert f"<strong>{law.name}</strong>, {law.subject}" in page and law.text in html.unescape(page)
         assert law.name in text and " ".join(law.text.split()[:8]) in text
     assert "Law applied: " + chosen.applied_laws[0].name in text
+    as_read = " ".join(html.unescape(re.sub(r"<[^>]+>", "", page)).split())
+    for literal in LITERAL.get(name, []):
+        assert literal in as_read and literal in text
     if name in STANDS:
         assert working.verdict.startswith("No damage") and " ".join(working.verdict.split()) in text
         assert "Score stands" in page

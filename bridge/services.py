@@ -43,6 +43,8 @@ def ruling_save(
     if len(note) > NOTE_MAX_LENGTH:
         raise RecordingError(f"the note is at most {NOTE_MAX_LENGTH} characters", field="note")
     stored = {name: inputs.get(name, "").strip() for name in calculation.inputs}
+    # An optional input left blank (a weighted score's table result) is not stored.
+    stored = {name: text for name, text in stored.items() if text or name not in calculation.optional}
     for name, text in stored.items():
         check_text(text, label=calculator.INPUTS[name].label, field=name, lines=True)
     try:

@@ -4,6 +4,7 @@ history, and printed as it shows on screen."""
 
 import datetime
 import io
+import re
 import uuid
 
 import pytest
@@ -64,8 +65,9 @@ def test_each_reference_example_shows_its_figures_and_working(client, name):
         "example 6": ["Consequent damage to NS: normal 19 − expected (14) = 5"],
         "example 7": ["−14.3", "−7.1", "+7.1", "VP match: whole IMPs"],
     }[name]
+    as_read = re.sub(r"<[^>]+>", "", page)  # the working's steps are spans of their own
     for text in expected:
-        assert text in page
+        assert text in page or text in as_read
 
 
 def test_as_the_director_types_htmx_gets_the_working_alone(client):

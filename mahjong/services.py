@@ -23,19 +23,20 @@ from scorepads.recording import RecordingError
 
 def game_start(*, seats: Sequence[Seat], date: datetime.date, user) -> Game:
     """A new game with these four players in playing order (the first is East
-    in the first hand). ``user`` (who starts it) and every player's account
-    become its members."""
+    in the first hand). ``user`` (who starts it) becomes its member, and sits
+    where the seats name their account; the other accounts named are invited
+    (:mod:`scorepads.seating`)."""
     if len(seats) != rules.PLAYERS:
         raise RecordingError(f"Mah Jongg is played by {rules.PLAYERS} players, not {len(seats)}", field="players")
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
-    accounts = seat_accounts(seats)
+    accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
         game = Game.objects.create(date=date, created_by=user, totals=[0] * rules.PLAYERS)
         Player.objects.bulk_create(
-            Player(game=game, seat=number, name=name, account=accounts.get(number))
+            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=accounts.invited.get(number))
             for number, name in enumerate(names, start=1)
         )
-        game.members.add(user, *accounts.values())
+        game.members.add(user)
     return game
 
 

@@ -242,6 +242,11 @@ SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
 # which name other accounts to invite: posts an account may make, games
 # started or not.
 NEW_GAME_RATE = os.environ.get("NEW_GAME_RATE", "30/h")
+
+# What one account may create in a day (scorepads.limits reads these).
+TWO_WAY_STREET_GAMES_PER_DAY = int(os.environ.get("TWO_WAY_STREET_GAMES_PER_DAY", 50))
+MAH_JONGG_GAMES_PER_DAY = int(os.environ.get("MAH_JONGG_GAMES_PER_DAY", 50))
+BRIDGE_RULINGS_PER_DAY = int(os.environ.get("BRIDGE_RULINGS_PER_DAY", 200))
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache
 
 # Email: password reset links. SMTP when EMAIL_HOST is set; otherwise printed

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from scorepads import recording
+from scorepads import limits, recording
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
 from two_way_street import rules
@@ -26,7 +26,8 @@ def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user)
 
     ``user`` (who starts it) becomes its member, and sits where the seats name
     their account; the other accounts named are invited
-    (:mod:`scorepads.seating`).
+    (:mod:`scorepads.seating`). Refused past the day's limit of games an
+    account may start (:data:`scorepads.limits.TWO_WAY_STREET_GAMES`).
     """
     try:
         rules.check_player_count(len(seats))
@@ -37,6 +38,7 @@ def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user)
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
     accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
+        limits.TWO_WAY_STREET_GAMES.check(user, Game.objects.filter(created_by=user))
         game = Game.objects.create(
             date=date, target=target, created_by=user, totals=[0] * len(seats)
         )

@@ -1,5 +1,5 @@
-"""Joining a game with seats by consent, and leaving it: in every game with
-seats, Two Way Street and Mah Jongg alike."""
+"""Joining a game with seats by consent, leaving it, and how much one account
+may create: in every game with seats, Two Way Street and Mah Jongg alike."""
 
 import datetime
 import re
@@ -9,10 +9,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from bridge.models import Ruling
 from mahjong import selectors as mahjong_selectors
 from mahjong import services as mahjong_services
 from scorepads import seating
 from scorepads.players import Seat
+from tests.bridge.test_pages import calculator_url, save_post
 from tests.pad.test_accounts import archive_of
 from two_way_street import selectors as street_selectors
 from two_way_street import services as street_services
@@ -273,3 +275,50 @@ def test_the_new_game_form_is_throttled(kind, client, settings):
     assert "Too many new games from this account" in response.content.decode()
     assert client.post(kind.url("new"), kind.new_game_post(), **HTMX).status_code == 200
     assert (kind.games.count(), kind.players.count()) == before == (3, 3 * len(kind.names))
+
+
+# How much one account creates in a day
+
+
+LIMITS = {"two_way_street": "TWO_WAY_STREET_GAMES_PER_DAY", "mahjong": "MAH_JONGG_GAMES_PER_DAY"}
+
+
+def test_an_account_starts_at_most_the_days_limit_of_games(kind, user, client, stranger_client, settings):
+    setattr(settings, LIMITS[kind.namespace], 2)
+    for _ in range(2):
+        assert client.post(kind.url("new"), kind.new_game_post()).status_code == 302
+    before = kind.games.count(), kind.players.count(), kind.seated.games.members.through.objects.count()
+    for extra, status in (({}, 400), (HTMX, 200)):
+        response = client.post(kind.url("new"), kind.new_game_post(account_2="stranger"), **extra)
+        assert response.status_code == status
+        page = response.content.decode()
+        assert f"You have started 2 {kind.seated.label} games today, and an account may start at most 2 a day" in page
+        assert 'value="Ann"' in page  # the form, as it was typed
+    assert (kind.games.count(), kind.players.count(), kind.seated.games.members.through.objects.count()) == before
+    # Another account has its own count.
+    assert stranger_client.post(kind.url("new"), kind.new_game_post()).status_code == 302
+
+
+def test_games_of_an_earlier_day_do_not_count(kind, user, client, settings):
+    setattr(settings, LIMITS[kind.namespace], 1)
+    earlier = kind.start(user, {})
+    kind.games.filter(pk=earlier.pk).update(created_at=earlier.created_at - datetime.timedelta(days=1))
+    assert client.post(kind.url("new"), kind.new_game_post()).status_code == 302
+    assert client.post(kind.url("new"), kind.new_game_post()).status_code == 400
+
+
+def test_an_account_saves_at_most_the_days_limit_of_rulings(client, settings):
+    settings.BRIDGE_RULINGS_PER_DAY = 2
+    posts = [save_post() for _ in range(3)]
+    for slug, data in posts[:2]:
+        assert client.post(calculator_url(slug), data).status_code == 302
+    slug, data = posts[2]
+    for extra, status in (({}, 400), (HTMX, 200)):
+        response = client.post(calculator_url(slug), data, **extra)
+        assert response.status_code == status
+        assert "You have saved 2 rulings today, and an account may save at most 2 a day" in response.content.decode()
+    assert Ruling.objects.count() == 2
+    # A ruling saved already, sent again (a double tap), is the one saved: no refusal, no third row.
+    slug, data = posts[0]
+    assert client.post(calculator_url(slug), data).status_code == 302
+    assert Ruling.objects.count() == 2

@@ -54,7 +54,7 @@ def last_players(user) -> list[Player]:
     if not user.is_authenticated:
         return []
     game = Game.objects.filter(created_by=user, members=user).order_by("-created_at", "-id").first()
-    return list(game.players.select_related("account", "invited").order_by("seat")) if game else []
+    return list(game.players.select_related("account").order_by("seat")) if game else []
 
 
 def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:

@@ -30,8 +30,9 @@ class SeatsForm(forms.Form):
         initial = {"date": timezone.localdate()}
         for number, player in enumerate(players, start=1):
             initial[f"name_{number}"] = player.name
-            account = player.account or player.invited
-            initial[f"account_{number}"] = account.get_username() if account else ""
+            # Only an account that joined: one offered the seat and silent
+            # looks as a user name that is no account's does (no oracle).
+            initial[f"account_{number}"] = player.account.get_username() if player.account else ""
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         for number in range(1, self.seat_count + 1):

@@ -265,6 +265,26 @@ def test_the_form_answers_alike_whether_or_not_the_account_exists(kind, client, 
     assert "is named for player 2 too" in refused[0][1]
 
 
+def test_nothing_else_tells_whether_the_user_name_was_an_accounts(kind, user, client, ben):
+    """Neither the next game's defaults nor the starter's data download say
+    whether a seat's user name is an account's, until that account joins."""
+    starts = []
+    for typed in ("ben", "nobody"):
+        kind.start(user, {"Ben": typed})
+        new_page = client.get(kind.url("new")).content.decode()
+        download = archive_of(client)[f"{kind.slug}.json"]
+        seats = [row["fields"] for row in download if row["model"].endswith(".player")]
+        offered = re.findall(r'name="account_\d+" id="id_account_\d+" value="([^"]*)"', new_page)
+        starts.append((offered, [(seat["name"], seat["account"]) for seat in seats[-len(kind.names):]]))
+        assert all("invited" not in seat for seat in seats)
+    assert starts[0] == starts[1]
+    assert starts[0][0][:2] == ["", ""] and starts[0][1][1] == ("Ben", None)
+    # Once Ben has joined, his game offers his account again.
+    game = kind.start(user, {"Ben": "ben"})
+    seating.invitation_accept(seated=kind.seated, game_id=game.pk, user=ben)
+    assert 'name="account_2" id="id_account_2" value="ben"' in client.get(kind.url("new")).content.decode()
+
+
 def test_the_new_game_form_is_throttled(kind, client, settings):
     settings.NEW_GAME_RATE = "3/h"
     for _ in range(3):

@@ -229,8 +229,10 @@ def test_the_pages_run_a_fixed_number_of_queries(client, ruling, django_assert_n
     with django_assert_num_queries(3):  # the session, the user, the ruling
         client.get(reverse("bridge:ruling", args=[ruling.pk]))
     _, data = save_post()
-    # the session, the user, the key looked up, the savepoint and the insert (and its release)
-    with django_assert_num_queries(6):
+    # the session, the user, the key looked up, the savepoint, the account's row
+    # locked and its rulings of the day counted (the day's limit), the insert
+    # (and the savepoint's release)
+    with django_assert_num_queries(8):
         client.post(calculator_url(slug), data)
 
 

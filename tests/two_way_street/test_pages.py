@@ -56,7 +56,7 @@ def test_starting_a_game_seats_the_named_rows_in_order(client, user):
     ("data", "message"),
     [
         ({"name_1": "Ann", "name_2": "Ben"}, "two players play a Duel"),
-        ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "account_3": "nobody"}, "no account called"),
+        ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "account_2": "x", "account_3": "X"}, "is named for player 2 too"),
         ({"name_1": "Ann", "name_2": "Ben", "account_3": "jon"}, "Player 3 has an account but no name"),
         ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "target": "0"}, "greater than or equal to 1"),
     ],
@@ -94,10 +94,12 @@ def test_anonymous_visitors_are_sent_to_log_in(anonymous_client, street):
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
 
 
-def test_a_player_with_an_account_sees_and_plays(stranger_client, user, stranger):
+def test_a_player_with_an_account_sees_and_plays_once_they_accept(stranger_client, user, stranger):
     game = services.game_start(
         seats=[Seat("Ann"), Seat("Ben", "stranger"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user
     )
+    assert stranger_client.get(sheet_url(game)).status_code == 404
+    stranger_client.post(reverse("two_way_street:invitation_accept", args=[game.pk]))
     assert stranger_client.get(sheet_url(game)).status_code == 200
     stranger_client.post(
         reverse("two_way_street:hand_record", args=[game.pk]), hand_post(WORKED_HANDS[0][:3], 1)

@@ -71,7 +71,12 @@ INPUTS: dict[str, Input] = {
             "Expected score (NS)",
             "What the non-offending side should have reached without its own error: +100, or weighted.",
         ),
-        Input("table", "Table score (NS)", "What happened at the table: -530."),
+        Input(
+            "table",
+            "Table score (NS)",
+            "What happened at the table: -530. For a weighted score it may be left out; "
+            "given, with the offending side, it stands if the weighted score is no better for the non-offenders.",
+        ),
         Input("offenders", "Offending side", "NS or EW."),
     )
 }
@@ -87,18 +92,80 @@ VULNERABILITIES: tuple[tuple[str, str], ...] = (
 
 
 @dataclass(frozen=True)
+class Law:
+    """A Law of Duplicate Bridge (2017) a calculation applies, in the reference's words."""
+
+    number: str
+    subject: str
+    text: str
+
+    @property
+    def name(self) -> str:
+        return f"Law {self.number}"
+
+
+LAWS: dict[str, Law] = {
+    law.number: law
+    for law in (
+        Law(
+            "12C1b",
+            "serious error, wild or gambling action",
+            "If, subsequent to the irregularity, the non-offending side has contributed to its own damage by a "
+            "serious error (unrelated to the infraction) or by wild or gambling action it does not receive relief "
+            "in the adjustment for such part of the damage that is self-inflicted. The offending side should be "
+            "awarded the score that it would have been allotted as the consequence of its infraction only.",
+        ),
+        Law(
+            "12C1c",
+            "weighted score",
+            "In order to do equity, and unless the Regulating Authority forbids it, an assigned adjusted score may "
+            "be weighted to reflect the probabilities of a number of potential results.",
+        ),
+        Law("12C1f", "split score", "The scores awarded to the two sides need not balance."),
+        Law(
+            "78A",
+            "matchpoints",
+            "In matchpoint scoring each contestant is awarded, for scores made by different contestants who have "
+            "played the same board and whose scores are compared with his, two scoring units (matchpoints or half "
+            "matchpoints) for each score inferior to his, one scoring unit for each score equal to his, and zero "
+            "scoring units for each score superior to his.",
+        ),
+        Law(
+            "86B",
+            "non-balancing scores in a knock-out match",
+            "When the Director awards non-balancing adjusted scores (see Law 12C) in knockout play, each "
+            "contestant's score on the board is calculated separately. The average of the two scores is then "
+            "assigned to each contestant.",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
 class Calculation:
     slug: str
     form_of_scoring: str  # "pairs" or "teams"
     title: str
-    law: str
+    laws: tuple[str, ...]  # keys of LAWS, the Law the calculation applies first
     summary: str
     inputs: tuple[str, ...]
     run: Callable[[Mapping[str, str], Vulnerability | None], object]
+    optional: tuple[str, ...] = ()  # inputs that may be left blank
 
     @property
     def heading(self) -> str:
         return f"{FORMS_OF_SCORING[self.form_of_scoring]}: {self.title.lower()}"
+
+    @property
+    def law(self) -> str:
+        """``Law 12C1c``, ``Laws 12C1f and 86B``."""
+        if len(self.laws) == 1:
+            return f"Law {self.laws[0]}"
+        return "Laws " + ", ".join(self.laws[:-1]) + " and " + self.laws[-1]
+
+    @property
+    def applied_laws(self) -> tuple[Law, ...]:
+        return tuple(LAWS[number] for number in self.laws)
 
 
 FORMS_OF_SCORING = {"pairs": "Pairs (matchpoints)", "teams": "Teams (IMPs: VP and knock-out)"}
@@ -118,17 +185,25 @@ CALCULATIONS: dict[str, Calculation] = {
             "pairs-weighted",
             "pairs",
             "Weighted score",
-            "Law 12C1c",
-            "The likely outcomes join the frequency table with their weights; each is matchpointed there "
-            "and the weighted sum is the score. The other tables are matchpointed again.",
-            ("field", "weights"),
-            lambda inputs, vulnerability: weighted_matchpoints(inputs["field"], inputs["weights"], vulnerability),
+            ("12C1c",),
+            "Each likely outcome is matchpointed as if it alone had happened, and the weighted sum is the score; "
+            "the outcomes also join the frequency table with their weights, which matchpoints the other tables "
+            "again. Given the table result, it stands if the weighted score is no better for the non-offenders.",
+            ("field", "weights", "table", "offenders"),
+            lambda inputs, vulnerability: weighted_matchpoints(
+                inputs["field"],
+                inputs["weights"],
+                vulnerability,
+                table=inputs.get("table"),
+                offenders=inputs.get("offenders"),
+            ),
+            optional=("table", "offenders"),
         ),
         Calculation(
             "pairs-split",
             "pairs",
             "Split score",
-            "Law 12C1f",
+            ("12C1f", "78A"),
             "The two sides' scores need not balance: NS are matchpointed among the NS scores, "
             "EW among the EW scores.",
             ("field", "ns_score", "ew_score"),
@@ -138,7 +213,7 @@ CALCULATIONS: dict[str, Calculation] = {
             "pairs-serious-error",
             "pairs",
             "Serious error, wild or gambling action",
-            "Law 12C1b",
+            ("12C1b",),
             "The non-offending side gets its table score plus the consequent damage (normal less expected), "
             "never less than its table score nor more than the better of its table and normal scores; "
             "when the score is adjusted, the offending side gets the normal score. The working names the rule that applied.",
@@ -156,16 +231,24 @@ CALCULATIONS: dict[str, Calculation] = {
             "teams-weighted",
             "teams",
             "Weighted score",
-            "Law 12C1c",
-            "Each outcome in this room is IMPed against the other room, and the IMPs are weighted.",
-            ("weights", "other_room"),
-            lambda inputs, vulnerability: weighted_imps(inputs["weights"], inputs["other_room"], vulnerability),
+            ("12C1c",),
+            "Each outcome in this room is IMPed against the other room, and the IMPs are weighted. Given the "
+            "table result, it stands if the weighted score is no better for the non-offenders.",
+            ("weights", "other_room", "table", "offenders"),
+            lambda inputs, vulnerability: weighted_imps(
+                inputs["weights"],
+                inputs["other_room"],
+                vulnerability,
+                table=inputs.get("table"),
+                offenders=inputs.get("offenders"),
+            ),
+            optional=("table", "offenders"),
         ),
         Calculation(
             "teams-split",
             "teams",
             "Split score",
-            "Laws 12C1f and 86B",
+            ("12C1f", "86B"),
             "Each team's board is calculated on its own: in a VP match each keeps its IMPs; "
             "in a knock-out match both get the average.",
             ("ns_score", "ew_score", "other_room"),
@@ -177,7 +260,7 @@ CALCULATIONS: dict[str, Calculation] = {
             "teams-serious-error",
             "teams",
             "Serious error, wild or gambling action",
-            "Laws 12C1b and 86B",
+            ("12C1b", "86B"),
             "The non-offending team gets its table score plus the consequent damage, never less than its "
             "table score nor more than the better of its table and normal scores; when the score is adjusted, the "
             "offending team gets the normal score. The working names the rule that applied. A VP match takes whole "
@@ -221,16 +304,19 @@ def vulnerability_from(text: str) -> Vulnerability | None:
 def calculate(chosen: Calculation, inputs: Mapping[str, str], vulnerability: str = ""):
     """Run ``chosen`` on the typed ``inputs``: its result, with the working.
 
-    Every input the calculation reads must be there and not blank, and no
-    longer than :data:`MAX_INPUT_LENGTH`; a :class:`ScoringError` names the
-    first that is not, or the first the calculation refuses.
+    Every input the calculation reads must be there and not blank (but its
+    optional ones), and no longer than :data:`MAX_INPUT_LENGTH`; a
+    :class:`ScoringError` names the first that is not, or the first the
+    calculation refuses.
     """
     for name in chosen.inputs:
         text = inputs.get(name, "")
         if not text.strip():
+            if name in chosen.optional:
+                continue
             raise ScoringError(f"{INPUTS[name].label}: this is needed", field=name)
         if len(text) > MAX_INPUT_LENGTH:
             raise ScoringError(
                 f"{INPUTS[name].label}: at most {MAX_INPUT_LENGTH} characters", field=name
             )
-    return chosen.run({name: inputs[name] for name in chosen.inputs}, vulnerability_from(vulnerability))
+    return chosen.run({name: inputs.get(name, "") for name in chosen.inputs}, vulnerability_from(vulnerability))

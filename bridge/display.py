@@ -1,17 +1,22 @@
 """The working of a ruling, laid out like the reference's tables: what the
 calculator's page, the saved ruling and its PDF all show (pure, no Django).
 
-:func:`working` turns a calculation's result into :class:`Working`: tables of
-written figures (the frequency table with the weighted rows, each outcome's
-matchpoints or IMPs, ...), the sums written out, and the final figures for
-both sides. Templates only present it.
+:func:`working` turns a calculation's result into :class:`Working`: the Law
+applied, the final figures for both sides, and sections of tables of written
+figures and :class:`Line` s of working. Templates only present it.
+
+One rounding rule holds for the whole sheet (RULES.md, "The sheet adds up as
+written"): a pairs sheet writes its figures to two decimals, a teams sheet to
+one, and every figure is worked out from the figures as written, so every line
+adds up by hand exactly as it is written.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .calculator import INPUTS, VULNERABILITIES, Calculation
+from .calculator import INPUTS, VULNERABILITIES, Calculation, Law
+from .figures import IMP_PLACES, MATCHPOINT_PLACES, rounded
 from .scoring import (
     Figure,
     SeriousError,
@@ -34,22 +39,75 @@ MINUS = "\u2212"
 
 
 def written(value, places: int = 1, *, signed: bool = False) -> str:
-    """A figure as the working writes it: to one decimal (``places``, without
-    trailing zeros: 19.4, 11.64), with a true minus sign."""
+    """A figure as the working writes it: to ``places`` decimals, without
+    trailing zeros (19.4, 11.64), with a true minus sign."""
     text = display(value, places, signed=signed)
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return text.replace("-", MINUS)
 
 
-def bracketed(value) -> str:
+def bracketed(value, places: int = 1) -> str:
     """A figure as a term after a minus sign: ``(−10)``, ``16``."""
-    text = written(value, signed=False)
+    text = written(value, places)
     return f"({text})" if value < 0 else text
 
 
 def score(value: int) -> str:
     return format_score(value).replace("-", MINUS)
+
+
+def added(figures, places: int) -> str:
+    """Figures written as a sum: ``11.64 + 2.16``, ``−5 − 5.3``, ``−2 + 1.3``."""
+    text = ""
+    for index, figure in enumerate(figures):
+        if index == 0:
+            text = written(figure, places)
+        elif figure < 0:
+            text += f" {MINUS} {written(-figure, places)}"
+        else:
+            text += f" + {written(figure, places)}"
+    return text
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of working: ``label: step = step → step unit note``.
+
+    Each step is written from the figures shown on the sheet; ``relations`` says
+    how each step follows the one before it: ``"="``, worked out (a product is
+    written to the sheet's ``places``, a sum or a difference is exact), or
+    ``"→"``, rounded to fewer places, as the reference writes −14.3 → −14.
+    Words in a step name its figures (``normal 19 − expected 14``).
+    """
+
+    label: str
+    steps: tuple[str, ...]
+    relations: tuple[str, ...] = ()
+    unit: str = ""
+    note: str = ""
+    places: int = 1
+
+    @property
+    def working(self) -> str:
+        text = self.steps[0]
+        for relation, step in zip(self.relations, self.steps[1:]):
+            text += f" {relation} {step}"
+        return text
+
+    @property
+    def parts(self) -> tuple[tuple[str, str], ...]:
+        """(relation, step) each, the first with no relation: a page keeps a step on one line."""
+        return tuple(zip(("", *self.relations), self.steps))
+
+    @property
+    def text(self) -> str:
+        return " ".join(part for part in (f"{self.label}: {self.working}", self.unit, self.note) if part)
+
+
+def equation(label: str, *steps: str, unit: str = "", note: str = "", places: int = 1) -> Line:
+    """A line whose steps each equal the one before."""
+    return Line(label, steps, ("=",) * (len(steps) - 1), unit, note, places)
 
 
 @dataclass(frozen=True)
@@ -63,18 +121,36 @@ class Table:
     caption: str
     head: tuple[str, ...]
     rows: tuple[Row, ...]
-    foot: tuple[str, ...] = ()
+    foot: tuple[str, ...] = ()  # each figure in it is the sum of its column, as written
     note: str = ""
 
 
 @dataclass(frozen=True)
+class Section:
+    """A part of the working: its tables, then its lines, then what they show."""
+
+    title: str
+    tables: tuple[Table, ...] = ()
+    lines: tuple[Line, ...] = ()
+    notes: tuple[str, ...] = ()
+    intro: str = ""  # what the section does, in a sentence
+
+
+@dataclass(frozen=True)
 class Final:
-    """One side's figure: ``who`` (NS, EW, the NS team ...) gets ``figure`` ``unit``."""
+    """One side's figure: ``who`` (NS, EW, the NS team ...) gets ``figure`` ``unit``;
+    in pairs, ``share`` is the figure as a percentage of the top, ``of`` it."""
 
     who: str
     figure: str
     unit: str
-    how: str = ""
+    of: str = ""
+    share: str = ""
+
+    @property
+    def percentage(self) -> str:
+        """``13.8 of 24 = 57.5 %``."""
+        return f"{self.figure} of {self.of} = {self.share} %" if self.share else ""
 
 
 @dataclass(frozen=True)
@@ -88,10 +164,22 @@ class Outcome:
 @dataclass(frozen=True)
 class Working:
     calculation: Calculation
-    tables: tuple[Table, ...]
-    lines: tuple[str, ...]  # the sums, written out
+    sections: tuple[Section, ...]
     results: tuple[Outcome, ...]
-    notes: tuple[str, ...] = field(default=())
+    places: int
+    verdict: str = ""  # what the ruling comes to, in words (a table result standing)
+    laws: tuple[Law, ...] = field(default=())
+    # What the working says in words besides its sums: the rule a serious-error
+    # ruling applied, the weights read as simple fractions; shown with the verdict.
+    notes: tuple[str, ...] = ()
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        return tuple(table for section in self.sections for table in section.tables)
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(line for section in self.sections for line in section.lines)
 
     @property
     def summary(self) -> str:
@@ -101,104 +189,283 @@ class Working:
         )
 
 
-def _weighted_sum(parts: list[tuple[Figure, Figure, Figure]], total: Figure, places: int = 2) -> str:
-    """``60% × 19.4 + 40% × 5.4 = 11.64 + 2.16 = 13.8``: (weight, figure, part) each."""
-    terms = " + ".join(f"{format_weight(weight)} × {written(figure)}" for weight, figure, _ in parts)
+def percentage(figure: Figure, top: int) -> Figure:
+    """A pairs figure as a percentage of the top, worked out from the figure as
+    written and written to two decimals: 13.8 of 24 = 57.5 %."""
+    if top == 0:
+        return Figure(0)
+    return rounded(Figure(rounded(figure, MATCHPOINT_PLACES)) * 100 / top, MATCHPOINT_PLACES)
+
+
+def pairs_final(who: str, figure: Figure, top: int) -> Final:
+    return Final(
+        who,
+        written(figure, MATCHPOINT_PLACES),
+        "MP",
+        of=str(top),
+        share=written(percentage(figure, top), MATCHPOINT_PLACES),
+    )
+
+
+def teams_final(who: str, figure: Figure) -> Final:
+    return Final(who, written(figure, IMP_PLACES, signed=True), "IMP")
+
+
+def weighted_line(label: str, parts, total: Figure, places: int, unit: str) -> Line:
+    """``60% × 19.4 + 40% × 5.4 = 11.64 + 2.16 = 13.8``: ``parts`` are (weight,
+    figure as written, part as written) each; ``total`` is their sum."""
+    products = " + ".join(f"{format_weight(weight)} × {written(figure, places)}" for weight, figure, _ in parts)
     if len(parts) == 1:
-        return f"{terms} = {written(total)}"
-    products = " + ".join(written(part, places) for _, _, part in parts).replace("+ " + MINUS, MINUS + " ")
-    return f"{terms} = {products} = {written(total)}"
+        return equation(label, products, written(total, places), unit=unit, places=places)
+    return equation(
+        label, products, added([part for _, _, part in parts], places), written(total, places), unit=unit, places=places
+    )
 
 
-def _pairs_weighted(result: WeightedMatchpoints) -> tuple[tuple[Table, ...], tuple[str, ...], tuple[Outcome, ...]]:
+# --- Pairs, weighted ------------------------------------------------------------
+
+P = MATCHPOINT_PLACES
+
+
+def _frequency_rows(rows, marked_scores, *, weighted: bool) -> tuple[Row, ...]:
+    return tuple(
+        Row(
+            (score(row.score),)
+            + ((str(row.tables), written(row.weighted, P) if row.weighted else "") if weighted else ())
+            + (written(row.frequency, P), written(row.written_ns, P), written(row.written_ew, P)),
+            marked=row.score in marked_scores if not weighted else bool(row.weighted),
+        )
+        for row in rows
+    )
+
+
+def _pairs_weighted(result: WeightedMatchpoints):
+    first = Section(
+        "First method: each outcome alone",
+        intro="The board is matchpointed once for each outcome, as if it alone had happened; "
+        "each outcome's matchpoints are weighted, and the parts added up are the score.",
+        tables=tuple(
+            Table(
+                caption=f"{score(scenario.outcome.score)} ({format_weight(scenario.outcome.weight)}) alone",
+                head=("NS score", "Frequency", "NS MP", "EW MP"),
+                rows=_frequency_rows(scenario.frequency_table, {scenario.outcome.score}, weighted=False),
+            )
+            for scenario in result.scenarios
+        ),
+        lines=(
+            weighted_line(
+                "NS",
+                [(s.outcome.weight, s.outcome.written_ns, s.outcome.written_ns_part) for s in result.scenarios],
+                result.written_ns,
+                P,
+                "MP",
+            ),
+            weighted_line(
+                "EW",
+                [(s.outcome.weight, s.outcome.written_ew, s.outcome.written_ew_part) for s in result.scenarios],
+                result.written_ew,
+                P,
+                "MP",
+            ),
+        ),
+    )
     frequency = Table(
         caption=f"The frequency table with the weighted outcomes (the count starts at {result.start})",
-        head=("NS score", "Tables", "Weighted", "Frequency", "NS MP", "EW MP"),
-        rows=tuple(
-            Row(
-                (
-                    score(row.score),
-                    str(row.tables),
-                    written(row.weighted, 2) if row.weighted else "",
-                    written(row.frequency, 2),
-                    written(row.ns, 2),
-                    written(row.ew, 2),
-                ),
-                marked=bool(row.weighted),
-            )
-            for row in result.frequency_table
-        ),
+        head=("NS score", "Tables", "Weight", "Freq.", "NS MP", "EW MP"),
+        rows=_frequency_rows(result.frequency_table, (), weighted=True),
         note=f"Top {result.top} over {result.tables} tables. Each row scores the running count less its "
-        f"frequency; the count falls by the frequency again below the row and ends at {result.end}.",
+        f"frequency; the count falls by the frequency again below the row and ends at {written(result.end)}.",
     )
     outcomes = Table(
-        caption="The adjusted table's outcomes",
+        caption="The adjusted table's outcomes in the frequency table",
         head=("NS score", "Weight", "NS MP", "NS part", "EW MP", "EW part"),
         rows=tuple(
             Row(
                 (
                     score(outcome.score),
                     format_weight(outcome.weight),
-                    written(outcome.ns, 2),
-                    written(outcome.ns_part, 2),
-                    written(outcome.ew, 2),
-                    written(outcome.ew_part, 2),
+                    written(outcome.written_ns, P),
+                    written(outcome.written_ns_part, P),
+                    written(outcome.written_ew, P),
+                    written(outcome.written_ew_part, P),
                 )
             )
             for outcome in result.outcomes
         ),
-        foot=("Weighted sum", "", "", written(result.ns), "", written(result.ew)),
+        foot=("Weighted sum", "", "", written(result.british_ns, P), "", written(result.british_ew, P)),
     )
-    scores_seen: dict[int, list] = {}
-    for table in result.other_tables:
-        scores_seen.setdefault(table.score, []).append(table)
-    others = Table(
-        caption="The other tables, matchpointed again",
-        head=("NS score", "Tables", "NS MP", "EW MP"),
-        rows=tuple(
-            Row((score(value), str(len(tables)), written(tables[0].ns, 2), written(tables[0].ew, 2)))
-            for value, tables in sorted(scores_seen.items(), reverse=True)
+    british_notes = ()
+    if (result.british_ns, result.british_ew) != (result.written_ns, result.written_ew):
+        british_notes = (
+            "Both methods give the same exact score; written to two decimals, their parts round differently "
+            "here. The score is the first method's.",
+        )
+    british = Section(
+        "Second method: the British table",
+        intro="The outcomes join the frequency table with their weights; each is matchpointed there, "
+        "and so is every other table.",
+        tables=(frequency, outcomes),
+        lines=(
+            weighted_line(
+                "NS", [(o.weight, o.written_ns, o.written_ns_part) for o in result.outcomes], result.british_ns, P, "MP"
+            ),
+            weighted_line(
+                "EW", [(o.weight, o.written_ew, o.written_ew_part) for o in result.outcomes], result.british_ew, P, "MP"
+            ),
         ),
+        notes=british_notes,
     )
-    lines = (
-        "NS: " + _weighted_sum([(o.weight, o.ns, o.ns_part) for o in result.outcomes], result.ns) + " MP",
-        "EW: " + _weighted_sum([(o.weight, o.ew, o.ew_part) for o in result.outcomes], result.ew) + " MP",
+    sections = [first, british]
+    verdict = ""
+    other_tables = result.other_tables
+    others_caption = "The other tables, matchpointed again in the British table"
+    if result.table_result is not None:
+        table = result.table_result
+        non_offenders = result.offenders.other
+        weighted_figure = result.written_ns if non_offenders is Side.NS else result.written_ew
+        table_figure = table.ns if non_offenders is Side.NS else table.ew
+        if result.stands:
+            verdict = (
+                f"No damage to {non_offenders}: the weighted score, {written(weighted_figure, P)} MP, is no better "
+                f"for them than the table result's {table_figure} MP. Score stands: NS {table.ns} MP, EW {table.ew} MP."
+            )
+            other_tables = table.other_tables
+            others_caption = "The other tables, with the table result"
+        else:
+            verdict = (
+                f"{non_offenders} were damaged: the weighted score, {written(weighted_figure, P)} MP, is better "
+                f"for them than the table result's {table_figure} MP, and replaces it."
+            )
+        sections.append(
+            Section(
+                "The table result",
+                tables=(
+                    Table(
+                        caption="What happened at the table, matchpointed against the other tables",
+                        head=("NS score", "NS MP", "EW MP"),
+                        rows=(Row((score(table.score), str(table.ns), str(table.ew)), marked=True),),
+                    ),
+                ),
+            )
+        )
+    scores_seen: dict[int, list] = {}
+    for other in other_tables:
+        scores_seen.setdefault(other.score, []).append(other)
+    sections.append(
+        Section(
+            others_caption,
+            tables=(
+                Table(
+                    caption="Each other table's matchpoints now",
+                    head=("NS score", "Tables", "NS MP", "EW MP"),
+                    rows=tuple(
+                        Row(
+                            (
+                                score(value),
+                                str(len(tables)),
+                                written(tables[0].ns, P),
+                                written(result.top - rounded(tables[0].ns, P), P),
+                            )
+                        )
+                        for value, tables in sorted(scores_seen.items(), reverse=True)
+                    ),
+                ),
+            ),
+        )
     )
-    finals = (Final("NS", written(result.ns), "MP"), Final("EW", written(result.ew), "MP"))
-    return (frequency, outcomes, others), lines, (Outcome(f"Top {result.top}", finals),)
+    ns, ew = result.awarded
+    label = f"Top {result.top}" + (": the table result stands" if result.stands else "")
+    finals = (pairs_final("NS", ns, result.top), pairs_final("EW", ew, result.top))
+    return tuple(sections), (Outcome(label, finals),), verdict
+
+
+# --- Teams, weighted ---------------------------------------------------------------
+
+T = IMP_PLACES
 
 
 def _imp_rows(result: WeightedImps, caption: str) -> Table:
     return Table(
         caption=caption,
-        head=("This room (NS)", "Other room", "Difference", "IMPs", "Weight", "Weighted"),
+        head=("This room (NS)", "Other room", "Diff.", "IMPs", "Weight", "Part"),
         rows=tuple(
             Row(
                 (
                     score(row.this_room),
                     score(row.other_room),
                     score(row.difference),
-                    written(row.imps, signed=True),
+                    written(row.imps, T, signed=True),
                     format_weight(row.weight),
-                    written(row.part, signed=True),
+                    written(row.written_part, T, signed=True),
                 )
             )
             for row in result.rows
         ),
-        foot=("Weighted sum", "", "", "", "", written(result.ns, signed=True)),
+        foot=("Weighted sum", "", "", "", "", written(result.written, T, signed=True)),
         note="The other room's column is the same team's score there: the NS score at the other table, "
         "with its sign turned.",
     )
 
 
+def _imp_line(label: str, result: WeightedImps, unit: str = "IMP") -> Line:
+    return weighted_line(label, [(row.weight, row.imps, row.written_part) for row in result.rows], result.written, T, unit)
+
+
 def _teams_weighted(result: WeightedImps):
-    table = _imp_rows(result, "Each outcome IMPed against the other room")
-    line = "NS team: " + _weighted_sum([(row.weight, Figure(row.imps), row.part) for row in result.rows], result.ns, 1)
-    finals = (
-        Final("NS team", written(result.ns, signed=True), "IMP"),
-        Final("EW team", written(result.ew, signed=True), "IMP"),
-    )
-    return (table,), (line + " IMP",), (Outcome("The board", finals),)
+    sections = [
+        Section(
+            "Each outcome IMPed against the other room, then weighted",
+            tables=(_imp_rows(result, "The outcomes in this room"),),
+            lines=(_imp_line("NS team", result),),
+        )
+    ]
+    verdict = ""
+    if result.table_result is not None:
+        table = result.table_result
+        non_offenders = result.offenders.other
+        sign = 1 if non_offenders is Side.NS else -1
+        weighted_figure, table_figure = sign * result.written, sign * table.imps
+        if result.stands:
+            verdict = (
+                f"No damage to the {non_offenders} team: the weighted score, {written(weighted_figure, T, signed=True)} "
+                f"IMP, is no better for them than the table result's {written(table_figure, T, signed=True)} IMP. "
+                f"Score stands: NS team {written(table.imps, T, signed=True)} IMP, "
+                f"EW team {written(-table.imps, T, signed=True)} IMP."
+            )
+        else:
+            verdict = (
+                f"The {non_offenders} team was damaged: the weighted score, {written(weighted_figure, T, signed=True)} "
+                f"IMP, is better for them than the table result's {written(table_figure, T, signed=True)} IMP, "
+                "and replaces it."
+            )
+        sections.append(
+            Section(
+                "The table result",
+                tables=(
+                    Table(
+                        caption="What happened in this room, IMPed against the other room",
+                        head=("This room (NS)", "Other room", "Diff.", "IMPs"),
+                        rows=(
+                            Row(
+                                (
+                                    score(table.this_room),
+                                    score(table.other_room),
+                                    score(table.difference),
+                                    written(table.imps, T, signed=True),
+                                ),
+                                marked=True,
+                            ),
+                        ),
+                    ),
+                ),
+            )
+        )
+    ns, ew = result.awarded
+    label = "The board" + (": the table result stands" if result.stands else "")
+    return tuple(sections), (Outcome(label, (teams_final("NS team", ns), teams_final("EW team", ew))),), verdict
+
+
+# --- Split scores --------------------------------------------------------------------
 
 
 def _pairs_split(result: SplitMatchpoints):
@@ -222,12 +489,26 @@ def _pairs_split(result: SplitMatchpoints):
         "a table that was not adjusted has EW's score balancing NS's.",
     )
     adjusted = result.rows[0]
-    line = (
-        f"This table: NS {adjusted.ns} + EW {adjusted.ew} = {adjusted.ns + adjusted.ew} MP "
-        f"(a balanced board's two sides make {result.top})"
+    line = equation(
+        "This table",
+        f"NS {adjusted.ns} + EW {adjusted.ew}",
+        str(adjusted.ns + adjusted.ew),
+        unit="MP",
+        note=f"(a balanced board's two sides make {result.top})",
+        places=0,
     )
-    finals = (Final("NS", str(adjusted.ns), "MP"), Final("EW", str(adjusted.ew), "MP"))
-    return (table,), (line,), (Outcome(f"Top {result.top}", finals),)
+    finals = (pairs_final("NS", Figure(adjusted.ns), result.top), pairs_final("EW", Figure(adjusted.ew), result.top))
+    return (Section("The split score", tables=(table,), lines=(line,)),), (Outcome(f"Top {result.top}", finals),), ""
+
+
+def knockout_line(ns_team: Figure, ew_team: Figure, exact: Figure, average: Figure) -> Line:
+    """``(−14.3 − 0) / 2 = −7.15 → −7.1 IMP to the NS team`` (Law 86B)."""
+    steps = [f"({written(ns_team, T)} {MINUS} {bracketed(ew_team, T)}) / 2", written(exact, 2)]
+    relations = ["="]
+    if exact != average:
+        steps.append(written(average, T))
+        relations.append("→")
+    return Line("Knock-out (Law 86B)", tuple(steps), tuple(relations), "IMP", "to the NS team", T)
 
 
 def _teams_split(result: SplitImps):
@@ -235,36 +516,28 @@ def _teams_split(result: SplitImps):
         caption="Each team's board calculated on its own",
         head=("Team", "This room", "Other room", "Difference", "IMPs"),
         rows=tuple(
-            Row((team, score(board.this_room), score(board.other_room), score(board.difference), written(board.imps, signed=True)))
+            Row((team, score(board.this_room), score(board.other_room), score(board.difference), written(board.imps, T, signed=True)))
             for team, board in (("NS team", result.ns_team), ("EW team", result.ew_team))
         ),
         note="Each team's scores are from its own side: in this room its assigned score, "
         "in the other room its team-mates' score.",
     )
     knockout = result.knockout
-    lines = (
-        f"Knock-out (Law 86B): ({written(knockout.ns_team_score)} − "
-        f"{bracketed(knockout.ew_team_score)}) / 2 = {written(knockout.exact, 2, signed=True)}"
-        f" → {written(knockout.ns_team, signed=True)} IMP to the NS team",
-    )
+    lines = (knockout_line(knockout.ns_team_score, knockout.ew_team_score, knockout.exact, knockout.ns_team),)
     results = (
         Outcome(
             "VP match: each team keeps its own IMPs",
-            (
-                Final("NS team", written(result.ns_team.imps, signed=True), "IMP"),
-                Final("EW team", written(result.ew_team.imps, signed=True), "IMP"),
-            ),
+            (teams_final("NS team", Figure(result.ns_team.imps)), teams_final("EW team", Figure(result.ew_team.imps))),
         ),
         Outcome(
             "Knock-out match: both get the average",
-            (
-                Final("NS team", written(knockout.ns_team, signed=True), "IMP"),
-                Final("EW team", written(knockout.ew_team, signed=True), "IMP"),
-            ),
+            (teams_final("NS team", knockout.ns_team), teams_final("EW team", knockout.ew_team)),
         ),
     )
-    return (table,), lines, results
+    return (Section("The split score", tables=(table,), lines=lines),), results, ""
 
+
+# --- Serious error -------------------------------------------------------------------
 
 SCORE_LINES = (
     ("normal", "Normal", "without the infraction; the offending side gets it when the score is adjusted"),
@@ -273,17 +546,16 @@ SCORE_LINES = (
 )
 
 
-def _serious_error(result: SeriousError, unit: str, signed: bool):
-    lines_table = Table(
-        caption="The three scores (NS figures)",
-        head=("Score", "NS score(s)", unit, "Written"),
+def _serious_error(result: SeriousError, unit: str, places: int, signed: bool) -> list[Section]:
+    scores_table = Table(
+        caption="Each score's figure for NS",
+        head=("Score", "NS score(s)", unit),
         rows=tuple(
             Row(
                 (
                     label,
                     score(line.outcomes[0].score) if len(line.outcomes) == 1 else format_outcomes(line.outcomes).replace("-", MINUS),
-                    written(line.exact, 2, signed=signed),
-                    written(line.written, signed=signed),
+                    written(line.written, places, signed=signed),
                 )
             )
             for name, label, _ in SCORE_LINES
@@ -291,64 +563,43 @@ def _serious_error(result: SeriousError, unit: str, signed: bool):
         ),
         note="Normal: " + SCORE_LINES[0][2] + ". Expected: " + SCORE_LINES[1][2] + ". Table: " + SCORE_LINES[2][2] + ".",
     )
-    tables = [lines_table]
+    sections = [Section("The three scores", tables=(scores_table,))]
     for name, label, _ in SCORE_LINES:
         line = getattr(result, name)
-        if len(line.outcomes) > 1 and isinstance(line.working, WeightedImps):
-            tables.append(_imp_rows(line.working, f"The {label.lower()} score, weighted"))
-        elif len(line.outcomes) > 1:
-            tables.append(
-                Table(
-                    caption=f"The {label.lower()} score, weighted",
-                    head=("NS score", "Weight", "NS MP", "NS part"),
-                    rows=tuple(
-                        Row((score(o.score), format_weight(o.weight), written(o.ns, 2), written(o.ns_part, 2)))
-                        for o in line.working.outcomes
-                    ),
-                    foot=("Weighted sum", "", "", written(line.working.ns)),
+        if len(line.outcomes) == 1:
+            continue
+        if isinstance(line.working, WeightedImps):
+            sections.append(
+                Section(
+                    f"The {label.lower()} score, weighted",
+                    tables=(_imp_rows(line.working, "Each outcome IMPed against the other room"),),
+                    lines=(_imp_line(f"{label} (NS team)", line.working),),
                 )
             )
-    return tables
-
-
-def _damage_lines(result: SeriousError, mirror: str, signed: bool) -> tuple[str, ...]:
-    """The consequent damage and each side's figure, written out from the non-offenders' side."""
-    w = lambda value: written(value, signed=signed)  # noqa: E731
-    non_offenders = result.non_offenders
-    normal, expected, table = result.normal.written, result.expected.written, result.table.written
-    if non_offenders is Side.NS:
-        seen = (w(normal), w(expected), w(table))
-    else:
-        seen = tuple(w(_mirrored(value, mirror)) for value in (normal, expected, table))
-    own = result.ns if non_offenders is Side.NS else result.ew
-    other = result.ew if non_offenders is Side.NS else result.ns
-    # The offending side's figure; in pairs EW's is the top less NS's.
-    given = normal if result.damaged else table
-    offending = f"{mirror} − {bracketed(given)} = {w(other)}" if mirror != "imps" and result.offenders is Side.EW else w(other)
-    rule = result.rule
-    if rule is SeriousErrorRule.TABLE_STANDS:
-        return (
-            f"No damage to {non_offenders}: table {seen[2]} is at least normal {seen[0]}",
-            f"{non_offenders} (non-offending): the table score, {w(own)}",
-            f"{result.offenders} (offending): the table score, {offending}",
+            continue
+        scenarios = [s.outcome for s in line.working.scenarios]
+        sections.append(
+            Section(
+                f"The {label.lower()} score, weighted",
+                tables=(
+                    Table(
+                        caption="Each outcome matchpointed as if it alone had happened",
+                        head=("NS score", "Weight", "NS MP", "NS part"),
+                        rows=tuple(
+                            Row((score(o.score), format_weight(o.weight), written(o.written_ns, P), written(o.written_ns_part, P)))
+                            for o in scenarios
+                        ),
+                        foot=("Weighted sum", "", "", written(line.written, P)),
+                    ),
+                ),
+                lines=(
+                    weighted_line(
+                        f"{label} (NS)", [(o.weight, o.written_ns, o.written_ns_part) for o in scenarios], line.written, P, "MP"
+                    ),
+                ),
+            )
         )
-    if rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
-        return (
-            f"Consequent damage: {seen[0]} − ({seen[1]}) is no damage to {non_offenders}: "
-            "the normal score is no better for them than the expected one, so the table score stands for both sides.",
-        )
-    if rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
-        damage = (
-            f"Consequent damage to {non_offenders}: table {seen[2]} is at least expected {seen[1]}, "
-            f"so all of it: normal {seen[0]} − table ({seen[2]}) = {written(result.consequent_damage)}"
-        )
-    else:
-        damage = f"Consequent damage to {non_offenders}: normal {seen[0]} − expected ({seen[1]}) = {written(result.consequent_damage)}"
-    return (
-        damage,
-        f"{non_offenders} (non-offending): table {seen[2]} + damage {written(result.consequent_damage)} = {w(own)}",
-        f"{result.offenders} (offending): the normal score, {offending}",
-    )
+    return sections
 
 
 def _mirrored(value: Figure, mirror: str) -> Figure:
@@ -357,61 +608,131 @@ def _mirrored(value: Figure, mirror: str) -> Figure:
     return Figure(int(mirror) - value)
 
 
+def _ruling_lines(result: SeriousError, mirror: str, places: int, signed: bool) -> tuple[Line, ...]:
+    """The lines of the rule the ruling applied (``result.rule``, RULES.md decision 13),
+    written out from the non-offending side's point of view: the difference that
+    chose the rule, then what each side gets."""
+    w = lambda value: written(value, places, signed=signed)  # noqa: E731
+    non_offenders, offenders = result.non_offenders, result.offenders
+    normal, expected, table = result.normal.written, result.expected.written, result.table.written
+    if non_offenders is Side.NS:
+        seen = (normal, expected, table)
+    else:
+        seen = tuple(_mirrored(value, mirror) for value in (normal, expected, table))
+    rule = result.rule
+    if rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
+        return (
+            equation(
+                f"Consequent damage to {non_offenders}",
+                f"normal {w(seen[0])} {MINUS} expected ({w(seen[1])})",
+                written(seen[0] - seen[1], places),
+                note="is no damage: the normal score is no better for them than the expected one, "
+                "so the table score stands for both sides.",
+                places=places,
+            ),
+        )
+    own = result.ns if non_offenders is Side.NS else result.ew
+    other = result.ew if non_offenders is Side.NS else result.ns
+    # The offending side's figure; in pairs EW's is the top less NS's.
+    given, name = (normal, "normal") if result.damaged else (table, "table")
+    offending = (
+        equation(f"{offenders} (offending), the {name} score", f"{mirror} {MINUS} {written(given, places)}", w(other), places=places)
+        if mirror != "imps" and offenders is Side.EW
+        else Line(f"{offenders} (offending), the {name} score", (w(other),), places=places)
+    )
+    if rule is SeriousErrorRule.TABLE_STANDS:
+        return (
+            equation(
+                f"Damage to {non_offenders}",
+                f"normal {w(seen[0])} {MINUS} table ({w(seen[2])})",
+                written(seen[0] - seen[2], places),
+                note="is no damage: the table score is at least the normal score for them, so it stands for both sides.",
+                places=places,
+            ),
+            Line(f"{non_offenders} (non-offending), the table score", (w(own),), places=places),
+            offending,
+        )
+    damage = written(result.consequent_damage, places)
+    if rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
+        damage_line = equation(
+            f"Consequent damage to {non_offenders}",
+            f"normal {w(seen[0])} {MINUS} table ({w(seen[2])})",
+            damage,
+            note=f"(all of it: the table score, {w(seen[2])}, is at least the expected score, {w(seen[1])}, for them)",
+            places=places,
+        )
+    else:
+        damage_line = equation(
+            f"Consequent damage to {non_offenders}",
+            f"normal {w(seen[0])} {MINUS} expected ({w(seen[1])})",
+            damage,
+            places=places,
+        )
+    return (
+        damage_line,
+        equation(f"{non_offenders} (non-offending)", f"table {w(seen[2])} + damage {damage}", w(own), places=places),
+        offending,
+    )
+
+
 def _pairs_serious_error(result: SeriousErrorMatchpoints):
-    tables = _serious_error(result, "NS MP", signed=False)
-    lines = _damage_lines(result, str(result.top), signed=False)
-    finals = (Final("NS", written(result.ns), "MP"), Final("EW", written(result.ew), "MP"))
-    return tuple(tables), lines, (Outcome(f"Top {result.top}", finals),)
+    sections = _serious_error(result, "NS MP", P, signed=False)
+    sections.append(Section("The ruling", lines=_ruling_lines(result, str(result.top), P, signed=False)))
+    finals = (pairs_final("NS", result.ns, result.top), pairs_final("EW", result.ew, result.top))
+    return tuple(sections), (Outcome(f"Top {result.top}", finals),), ""
 
 
 def _teams_serious_error(result: SeriousErrorImps):
-    tables = _serious_error(result, "NS IMPs", signed=True)
-    lines = _damage_lines(result, "imps", signed=True) + (
-        f"Knock-out (Law 86B): ({written(result.ns)} − {bracketed(result.ew)}) / 2 = "
-        f"{written(result.knockout.exact, 2, signed=True)} → {written(result.knockout.ns_team, signed=True)} IMP "
-        "to the NS team",
-    )
+    sections = _serious_error(result, "NS IMPs", T, signed=True)
+    lines = list(_ruling_lines(result, "imps", T, signed=True))
+    for team, figure, whole in (("NS team", result.ns, result.vp[0]), ("EW team", result.ew, result.vp[1])):
+        if figure != whole:
+            lines.append(
+                Line(f"VP match, {team}", (written(figure, T), written(whole, 0)), ("→",), "IMP", "(whole IMPs)", T)
+            )
+    knockout = result.knockout
+    lines.append(knockout_line(result.ns, result.ew, knockout.exact, knockout.ns_team))
+    sections.append(Section("The ruling", lines=tuple(lines)))
     results = (
-        Outcome(
-            "The board",
-            (Final("NS team", written(result.ns, signed=True), "IMP"), Final("EW team", written(result.ew, signed=True), "IMP")),
-        ),
+        Outcome("The board", (teams_final("NS team", result.ns), teams_final("EW team", result.ew))),
         Outcome(
             "VP match: whole IMPs",
-            (
-                Final("NS team", written(result.vp[0], signed=True), "IMP"),
-                Final("EW team", written(result.vp[1], signed=True), "IMP"),
-            ),
+            (teams_final("NS team", Figure(result.vp[0])), teams_final("EW team", Figure(result.vp[1]))),
         ),
         Outcome(
             "Knock-out match: both get the average",
-            (
-                Final("NS team", written(result.knockout.ns_team, signed=True), "IMP"),
-                Final("EW team", written(result.knockout.ew_team, signed=True), "IMP"),
-            ),
+            (teams_final("NS team", knockout.ns_team), teams_final("EW team", knockout.ew_team)),
         ),
     )
-    return tuple(tables), lines, results
+    return tuple(sections), results, ""
 
 
 def working(calculation: Calculation, result) -> Working:
     """The working of ``result``, a result of ``calculation``."""
     if isinstance(result, WeightedMatchpoints):
-        laid_out = _pairs_weighted(result)
+        laid_out, places = _pairs_weighted(result), P
     elif isinstance(result, WeightedImps):
-        laid_out = _teams_weighted(result)
+        laid_out, places = _teams_weighted(result), T
     elif isinstance(result, SplitMatchpoints):
-        laid_out = _pairs_split(result)
+        laid_out, places = _pairs_split(result), P
     elif isinstance(result, SplitImps):
-        laid_out = _teams_split(result)
+        laid_out, places = _teams_split(result), T
     elif isinstance(result, SeriousErrorMatchpoints):
-        laid_out = _pairs_serious_error(result)
+        laid_out, places = _pairs_serious_error(result), P
     elif isinstance(result, SeriousErrorImps):
-        laid_out = _teams_serious_error(result)
+        laid_out, places = _teams_serious_error(result), T
     else:  # pragma: no cover - every calculation's result is one of the above
         raise TypeError(f"no working for {type(result).__name__}")
-    tables, lines, results = laid_out
-    return Working(calculation=calculation, tables=tables, lines=lines, results=results, notes=_notes(result))
+    sections, results, verdict = laid_out
+    return Working(
+        calculation=calculation,
+        sections=sections,
+        results=results,
+        places=places,
+        verdict=verdict,
+        laws=calculation.applied_laws,
+        notes=_notes(result),
+    )
 
 
 def _notes(result) -> tuple[str, ...]:
@@ -432,5 +753,5 @@ def _notes(result) -> tuple[str, ...]:
 
 def facts(calculation: Calculation, inputs: dict[str, str], vulnerability: str) -> list[tuple[str, str]]:
     """What was typed for a ruling, as (label, text) rows: each input, then the vulnerability."""
-    rows = [(INPUTS[name].label, inputs.get(name, "")) for name in calculation.inputs]
+    rows = [(INPUTS[name].label, inputs.get(name, "") or "Not given") for name in calculation.inputs]
     return rows + [("Vulnerability", dict(VULNERABILITIES).get(vulnerability, vulnerability))]

@@ -18,6 +18,13 @@ Ties = Literal["away", "up", "down"]
 
 DISPLAY_PLACES = 1
 
+# The decimals a sheet writes its figures to (RULES.md, "The sheet adds up as
+# written"): matchpoints to two (the reference's 60% x 19.4 = 11.64), IMPs to
+# one (its 2/3 x -8 = -5.3). Every figure worked out on a sheet is worked out
+# from the figures as written to these places.
+MATCHPOINT_PLACES = 2
+IMP_PLACES = 1
+
 
 class ScoringError(ValueError):
     """Input no calculation can use. The message names what is wrong; ``field``
@@ -107,6 +114,22 @@ def display(value: numbers.Rational | int, places: int = DISPLAY_PLACES, *, sign
     if signed and written > 0:
         text = "+" + text
     return text
+
+
+def opposite(ties: Ties) -> Ties:
+    """The way a tie goes in a figure seen from the other side (EW's matchpoints
+    against NS's): ``"up"`` and ``"down"`` swap, ``"away"`` stays."""
+    return {"up": "down", "down": "up"}.get(ties, ties)  # type: ignore[return-value]
+
+
+def as_side(side: Side | str, *, field: str = "offenders") -> Side:
+    """``side`` as a :class:`Side`: ``"NS"``, ``"ew"`` ..., or a refusal naming ``field``."""
+    if isinstance(side, Side):
+        return side
+    try:
+        return Side(str(side).strip().upper())
+    except ValueError:
+        raise ScoringError(f"{side!r} is not a side: the offenders are NS or EW", field=field) from None
 
 
 def ties_favouring(non_offenders: Side, *, raising_helps_ns: bool) -> Ties:

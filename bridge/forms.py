@@ -32,9 +32,14 @@ class CalculationForm(forms.Form):
         fields = {}
         for name in calculation.inputs:
             item = calculator.INPUTS[name]
+            optional = name in calculation.optional
             if name == "offenders":
+                blank = [("", "Not given")] if optional else []
                 fields[name] = forms.ChoiceField(
-                    label=item.label, choices=[(side, side) for side in calculator.OFFENDERS], help_text=item.help
+                    label=item.label,
+                    choices=blank + [(side, side) for side in calculator.OFFENDERS],
+                    help_text=item.help,
+                    required=not optional,
                 )
                 continue
             widget = (
@@ -48,6 +53,7 @@ class CalculationForm(forms.Form):
                 max_length=calculator.MAX_INPUT_LENGTH,
                 widget=widget,
                 strip=False,
+                required=not optional,
             )
         # The calculation's inputs first, in its order, then the vulnerability.
         self.fields = {**fields, "vulnerability": self.fields["vulnerability"]}
@@ -59,7 +65,7 @@ class CalculationForm(forms.Form):
         try:
             result = calculator.calculate(
                 self.calculation,
-                {name: cleaned[name] for name in self.calculation.inputs},
+                {name: cleaned.get(name, "") for name in self.calculation.inputs},
                 cleaned.get("vulnerability", ""),
             )
         except calculator.ScoringError as error:
@@ -69,7 +75,7 @@ class CalculationForm(forms.Form):
         return cleaned
 
     def inputs(self) -> dict[str, str]:
-        return {name: self.cleaned_data[name] for name in self.calculation.inputs}
+        return {name: self.cleaned_data.get(name, "") for name in self.calculation.inputs}
 
 
 class RulingForm(forms.Form):

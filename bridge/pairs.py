@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from .figures import Figure, ScoringError
-from .parsing import MAX_TABLES, Outcome, as_outcomes, parse_scores
+from .figures import MATCHPOINT_PLACES, Figure, ScoringError, Side, Ties, as_side, opposite, rounded
+from .parsing import MAX_TABLES, Outcome, as_outcomes, parse_score, parse_scores
 from .scores import Vulnerability, check_score
 
 
@@ -71,10 +71,22 @@ class FrequencyRow:
     ns: Figure
     ew: Figure
 
+    @property
+    def written_ns(self) -> Figure:
+        """NS's matchpoints as the sheet writes them (two decimals)."""
+        return rounded(self.ns, MATCHPOINT_PLACES)
+
+    @property
+    def written_ew(self) -> Figure:
+        """EW's, the top less NS's as written, so that a row makes the top as written."""
+        return Figure(self.ns + self.ew - self.written_ns)
+
 
 @dataclass(frozen=True)
 class WeightedOutcome:
-    """One outcome of the adjusted table: its matchpoints and its weighted part.
+    """One outcome of the adjusted table: its matchpoints and its weighted part,
+    exact, and as the sheet writes them (``written_ns`` the matchpoints to two
+    decimals, ``written_ns_part`` the weight times them, to two decimals).
     ``typed``: the weight as typed when read as a simple fraction (:class:`Outcome`)."""
 
     score: int
@@ -83,6 +95,10 @@ class WeightedOutcome:
     ew: Figure
     ns_part: Figure
     ew_part: Figure
+    written_ns: Figure
+    written_ew: Figure
+    written_ns_part: Figure
+    written_ew_part: Figure
     typed: str = dataclass_field(default="", compare=False)
 
 
@@ -106,14 +122,32 @@ class TableMatchpoints:
     ew: Figure
 
 
+@dataclass(frozen=True)
+class TableResult:
+    """What happened at the adjusted table, matchpointed as it stands: its NS
+    score, both sides' matchpoints, and the other tables' matchpoints with it."""
+
+    score: int
+    ns: int
+    ew: int
+    other_tables: tuple[TableMatchpoints, ...]
+
+
 @dataclass(frozen=True, eq=False)
 class WeightedMatchpoints:
     """A weighted score in pairs (Law 12C1c) with its working.
 
-    Unpacks as ``(ns, ew)``. ``frequency_table`` is the reference's "British" table,
-    best NS score first; ``outcomes`` the adjusted table's outcomes with their
-    matchpoints and weighted parts (``ns`` is the sum of the ``ns_part``);
+    Unpacks as ``(ns, ew)``, the exact weighted score. ``scenarios`` is the
+    reference's first method (each outcome alone); ``frequency_table`` its
+    "British" table, best NS score first, and ``outcomes`` the adjusted table's
+    outcomes matchpointed there (``ns`` is the sum of the ``ns_part``);
     ``other_tables`` every other table's changed matchpoints, in the order given.
+
+    ``written_ns`` and ``written_ew`` are the score as the sheet writes it: the
+    first method's parts written to two decimals, added (``british_ns`` and
+    ``british_ew`` the British table's, likewise). With a ``table_result`` and the
+    ``offenders``, the table result ``stands`` when the weighted score is no
+    better for the non-offending side; ``awarded`` is what each side gets.
     """
 
     ns: Figure
@@ -124,6 +158,29 @@ class WeightedMatchpoints:
     frequency_table: tuple[FrequencyRow, ...]
     scenarios: tuple[Scenario, ...]
     other_tables: tuple[TableMatchpoints, ...]
+    written_ns: Figure
+    written_ew: Figure
+    british_ns: Figure
+    british_ew: Figure
+    table_result: TableResult | None = None
+    offenders: Side | None = None
+
+    @property
+    def stands(self) -> bool:
+        """Whether the table result stands: the non-offending side was not damaged,
+        the weighted score (as written) being no better for it than the table result."""
+        if self.table_result is None or self.offenders is None:
+            return False
+        if self.offenders is Side.EW:
+            return self.written_ns <= self.table_result.ns
+        return self.written_ew <= self.table_result.ew
+
+    @property
+    def awarded(self) -> tuple[Figure, Figure]:
+        """What NS and EW get: the table result when it stands, else the weighted score as written."""
+        if self.stands:
+            return Figure(self.table_result.ns), Figure(self.table_result.ew)
+        return self.written_ns, self.written_ew
 
     @property
     def start(self) -> int:
@@ -187,15 +244,24 @@ def weighted_matchpoints(
     field: Iterable[int] | str,
     weighted: Iterable[Outcome | tuple[object, object]] | str,
     vulnerability: Vulnerability | None = None,
+    *,
+    table: int | str | None = None,
+    offenders: Side | str | None = None,
+    ties: Ties = "away",
 ) -> WeightedMatchpoints:
     """The weighted score of one table in pairs, for NS and EW, with its working.
 
     ``field``: the NS scores of the board's other tables; ``weighted``: the
     adjusted table's outcomes, ``(ns_score, weight)`` pairs whose weights add up
     to 1 (weights as ``Fraction``, ``"1/3"``, ``"60%"``, ``"0.4"`` or ``0.4``).
+    ``table`` (the NS score the table had) and ``offenders`` go together: the
+    table result stands if the weighted score would not be better for the
+    non-offending side. ``ties``: which way a written NS part goes on an exact
+    tie (a serious-error ruling has it favour the non-offenders).
 
-    The outcomes join the frequency table with their weights; each outcome is
-    matchpointed in that table, and the weighted sum is the score. Example 1::
+    Each outcome is matchpointed alone, and the weighted sum is the score; the
+    outcomes also join the frequency table with their weights (the British
+    table), which rescores the other tables. Example 1::
 
         >>> from bridge.scoring import display
         >>> ns, ew = weighted_matchpoints(
@@ -205,6 +271,7 @@ def weighted_matchpoints(
     """
     scores = _checked_field(field, vulnerability)
     outcomes = as_outcomes(weighted, vulnerability)
+    table_score, offending = table_and_offenders(table, offenders, vulnerability)
     top = 2 * len(scores)
     field_counts = Counter(scores)
 
@@ -212,14 +279,26 @@ def weighted_matchpoints(
     for outcome in outcomes:
         shares[outcome.score] = shares.get(outcome.score, Fraction(0)) + outcome.weight
     frequency_table, ranked = _frequency_table(field_counts, shares, top)
+    written = {row.score: row.written_ns for row in frequency_table}
 
-    weighted_outcomes = tuple(_weighted_outcome(outcome, ranked[outcome.score], top) for outcome in outcomes)
+    weighted_outcomes = tuple(
+        _weighted_outcome(outcome, ranked[outcome.score], written[outcome.score], top, ties) for outcome in outcomes
+    )
     scenarios = []
     for outcome in outcomes:
         rows, alone = _frequency_table(field_counts, {outcome.score: Fraction(1)}, top)
-        scenarios.append(Scenario(_weighted_outcome(outcome, alone[outcome.score], top), rows))
+        scenarios.append(Scenario(_weighted_outcome(outcome, alone[outcome.score], alone[outcome.score], top, ties), rows))
 
     ns = Figure(sum((outcome.ns_part for outcome in weighted_outcomes), Fraction(0)))
+    table_result = None
+    if table_score is not None:
+        plain = matchpoints([*scores, table_score])
+        table_result = TableResult(
+            score=table_score,
+            ns=plain[-1],
+            ew=top - plain[-1],
+            other_tables=tuple(TableMatchpoints(score, Figure(mp), Figure(top - mp)) for score, mp in zip(scores, plain)),
+        )
     return WeightedMatchpoints(
         ns=ns,
         ew=Figure(top - ns),
@@ -229,11 +308,42 @@ def weighted_matchpoints(
         frequency_table=frequency_table,
         scenarios=tuple(scenarios),
         other_tables=tuple(TableMatchpoints(score, ranked[score], Figure(top - ranked[score])) for score in scores),
+        written_ns=_written_sum(s.outcome.written_ns_part for s in scenarios),
+        written_ew=_written_sum(s.outcome.written_ew_part for s in scenarios),
+        british_ns=_written_sum(outcome.written_ns_part for outcome in weighted_outcomes),
+        british_ew=_written_sum(outcome.written_ew_part for outcome in weighted_outcomes),
+        table_result=table_result,
+        offenders=offending,
     )
 
 
-def _weighted_outcome(outcome: Outcome, ns: Figure, top: int) -> WeightedOutcome:
+def _written_sum(parts: Iterable[Figure]) -> Figure:
+    return Figure(sum(parts, Fraction(0)))
+
+
+def table_and_offenders(
+    table: int | str | None, offenders: Side | str | None, vulnerability: Vulnerability | None
+) -> tuple[int | None, Side | None]:
+    """The table result and the offending side of a weighted score: both or neither."""
+    blank = lambda value: value is None or (isinstance(value, str) and not value.strip())  # noqa: E731
+    if blank(table) and blank(offenders):
+        return None, None
+    if blank(table):
+        raise ScoringError("the table result is needed to compare it with the weighted score", field="table")
+    if blank(offenders):
+        raise ScoringError("name the offending side (NS or EW) to compare the table result", field="offenders")
+    score = parse_score(table, vulnerability, field="table") if isinstance(table, str) else check_score(
+        table, vulnerability, field="table"
+    )
+    return score, as_side(offenders)
+
+
+def _weighted_outcome(outcome: Outcome, ns: Figure, written_ns: Figure, top: int, ties: Ties) -> WeightedOutcome:
     ew = Figure(top - ns)
+    written_ew = Figure(top - written_ns)
+    # Each part is the weight times the matchpoints as written, written to two decimals.
+    ns_part = rounded(outcome.weight * written_ns, MATCHPOINT_PLACES, ties=ties)
+    ew_part = rounded(outcome.weight * written_ew, MATCHPOINT_PLACES, ties=opposite(ties))
     return WeightedOutcome(
         score=outcome.score,
         weight=outcome.weight,
@@ -241,6 +351,10 @@ def _weighted_outcome(outcome: Outcome, ns: Figure, top: int) -> WeightedOutcome
         ew=ew,
         ns_part=Figure(outcome.weight * ns),
         ew_part=Figure(outcome.weight * ew),
+        written_ns=written_ns,
+        written_ew=written_ew,
+        written_ns_part=ns_part,
+        written_ew_part=ew_part,
         typed=outcome.typed,
     )
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from .figures import Figure, ScoringError, Side, rounded, ties_favouring
+from .figures import Figure, ScoringError, Side, as_side, rounded, ties_favouring
 from .pairs import WeightedMatchpoints, weighted_matchpoints
 from .parsing import Outcome, as_outcomes, parse_score
 from .scores import Vulnerability, check_score
@@ -67,7 +67,7 @@ class SeriousErrorRule(Enum):
 class ScoreLine:
     """One of the three scores, in the NS view: the outcome(s), the working that
     scores them against the board, the exact figure and the figure as written
-    (one decimal) and carried on."""
+    (the sum of the working's written parts) and carried on."""
 
     name: str
     outcomes: tuple[Outcome, ...]
@@ -140,17 +140,17 @@ def _lines(
     scores: dict[str, ScoreInput],
     offenders: Side,
     vulnerability: Vulnerability | None,
-    working: Callable[[tuple[Outcome, ...]], WeightedMatchpoints | WeightedImps],
+    working: Callable[[tuple[Outcome, ...], str], WeightedMatchpoints | WeightedImps],
 ) -> dict[str, ScoreLine]:
     lines = {}
     for name, value in scores.items():
         outcomes = _outcomes(value, vulnerability, field=name)
         if name == "table" and len(outcomes) != 1:
             raise ScoringError("the table score is the one result the board had: give one score", field="table")
-        result = working(outcomes)
-        exact = result.ns
         ties = ties_favouring(offenders.other, raising_helps_ns=RAISING_HELPS_NS[name])
-        lines[name] = ScoreLine(name, outcomes, result, exact, rounded(exact, 1, ties=ties))
+        result = working(outcomes, ties)
+        written = result.written_ns if isinstance(result, WeightedMatchpoints) else result.written
+        lines[name] = ScoreLine(name, outcomes, result, result.ns, written)
     return lines
 
 
@@ -197,7 +197,7 @@ def serious_error_matchpoints(
         {"normal": normal, "expected": expected, "table": table},
         offenders,
         vulnerability,
-        lambda outcomes: weighted_matchpoints(scores, outcomes, vulnerability),
+        lambda outcomes, ties: weighted_matchpoints(scores, outcomes, vulnerability, ties=ties),
     )
     top = lines["table"].working.top
     rule, damage, ns, ew = _rule(lines, offenders, lambda figure: top - figure)
@@ -231,7 +231,7 @@ def serious_error_imps(
         {"normal": normal, "expected": expected, "table": table},
         offenders,
         vulnerability,
-        lambda outcomes: weighted_imps(outcomes, other_room, vulnerability),
+        lambda outcomes, ties: weighted_imps(outcomes, other_room, vulnerability, ties=ties),
     )
     rule, damage, ns, ew = _rule(lines, offenders, lambda figure: -figure)
     non_offenders = offenders.other
@@ -253,9 +253,4 @@ def serious_error_imps(
 
 
 def _side(offenders: Side | str) -> Side:
-    if isinstance(offenders, Side):
-        return offenders
-    try:
-        return Side(str(offenders).strip().upper())
-    except ValueError:
-        raise ScoringError(f"{offenders!r} is not a side: the offenders are NS or EW", field="offenders") from None
+    return as_side(offenders)

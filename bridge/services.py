@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from bridge import calculator
 from bridge.models import EVENT_MAX_LENGTH, MAX_BOARD, NOTE_MAX_LENGTH, Ruling
+from scorepads import limits
 from scorepads.recording import RecordingError, check_text
 
 
@@ -31,7 +32,8 @@ def ruling_save(
     ``save_key`` is the calculator form's: saving the same ruling again with
     the same key (a double tap, a resent request) gives the ruling saved the
     first time. A different ruling from the same form (the director went back,
-    changed the board and saved again) is saved as a new one.
+    changed the board and saved again) is saved as a new one, unless the
+    account has saved the day's most already (:data:`scorepads.limits.BRIDGE_RULINGS`).
     """
     event = event.strip()
     check_text(event, label="event")
@@ -43,6 +45,8 @@ def ruling_save(
     if len(note) > NOTE_MAX_LENGTH:
         raise RecordingError(f"the note is at most {NOTE_MAX_LENGTH} characters", field="note")
     stored = {name: inputs.get(name, "").strip() for name in calculation.inputs}
+    # An optional input left blank (a weighted score's table result) is not stored.
+    stored = {name: text for name, text in stored.items() if text or name not in calculation.optional}
     for name, text in stored.items():
         check_text(text, label=calculator.INPUTS[name].label, field=name, lines=True)
     try:
@@ -68,6 +72,7 @@ def ruling_save(
             ruling.save_key = uuid.uuid4()
         try:
             with transaction.atomic():
+                limits.BRIDGE_RULINGS.check(user, Ruling.objects.filter(created_by=user))
                 ruling.save()
             return ruling
         except IntegrityError:  # a request that raced this one saved the key first

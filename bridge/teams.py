@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from .figures import ActsAsFigure, Figure, Ties, rounded
+from .figures import IMP_PLACES, ActsAsFigure, Figure, Side, Ties, rounded
+from .pairs import table_and_offenders
 from .parsing import Outcome, as_outcomes, parse_score
 from .scores import Vulnerability, check_score, imps
 
@@ -26,6 +27,8 @@ class ImpRow:
 
     ``this_room`` is the OPEN column (the NS score here); ``other_room`` the CLOSED
     column (the same team's score in the other room: minus the NS score there).
+    ``part`` is the weight times the IMPs, exact; ``written_part`` the same written
+    to one decimal, as the sheet shows it and adds it up.
     ``typed``: the weight as typed when read as a simple fraction (:class:`Outcome`).
     """
 
@@ -35,24 +38,49 @@ class ImpRow:
     imps: int
     weight: Figure
     part: Figure
+    written_part: Figure
     typed: str = dataclass_field(default="", compare=False)
 
 
 @dataclass(frozen=True, eq=False)
 class WeightedImps(ActsAsFigure):
     """A weighted score in IMPs (Law 12C1c) with its working; stands for the NS
-    team's IMPs (``float(result)``, ``round(result, 1)``, ``result == -10.3``).
+    team's exact IMPs (``float(result)``, ``round(result, 1)``, ``result == -10.3``).
 
-    ``ns`` is the sum of the rows' ``part``; ``ew`` is ``-ns``.
+    ``ns`` is the sum of the rows' ``part``; ``ew`` is ``-ns``. ``written`` is the
+    NS team's score as the sheet writes it: the sum of the rows' ``written_part``.
+    With a ``table_result`` (its IMP row, weight 1) and the ``offenders``, the
+    table result ``stands`` when the weighted score is no better for the
+    non-offending side; ``awarded`` is what each team gets.
     """
 
     ns: Figure
     ew: Figure
     rows: tuple[ImpRow, ...]
     other_room_score: int
+    written: Figure
+    table_result: ImpRow | None = None
+    offenders: Side | None = None
 
     def figure_value(self) -> Figure:
         return self.ns
+
+    @property
+    def stands(self) -> bool:
+        """Whether the table result stands: the weighted score (as written) is no
+        better for the non-offending side than the table result."""
+        if self.table_result is None or self.offenders is None:
+            return False
+        if self.offenders is Side.EW:
+            return self.written <= self.table_result.imps
+        return -self.written <= -self.table_result.imps
+
+    @property
+    def awarded(self) -> tuple[Figure, Figure]:
+        """What the NS team and the EW team get: the table result when it stands,
+        else the weighted score as written."""
+        ns = Figure(self.table_result.imps) if self.stands else self.written
+        return ns, Figure(-ns)
 
 
 numbers.Real.register(WeightedImps)
@@ -62,12 +90,20 @@ def weighted_imps(
     weighted: Iterable[Outcome | tuple[object, object]] | str,
     other_room: int | str,
     vulnerability: Vulnerability | None = None,
+    *,
+    table: int | str | None = None,
+    offenders: Side | str | None = None,
+    ties: Ties = "away",
 ) -> WeightedImps:
     """The weighted IMP score of the team sitting NS in this room.
 
     ``weighted``: this room's NS outcomes with their weights (adding up to 1);
     ``other_room``: the NS score in the other room. Each outcome is IMPed against
-    the other room, and the IMPs are weighted. Example 2::
+    the other room, and the IMPs are weighted; each part is written to one
+    decimal (an exact tie goes ``ties``) and the written parts are the score.
+    ``table`` (this room's NS score as it happened) and ``offenders`` go together:
+    the table result stands if the weighted score would not be better for the
+    non-offending side. Example 2::
 
         >>> from bridge.scoring import display
         >>> display(weighted_imps([(-650, "1/3"), (300, "2/3")], 620))
@@ -75,15 +111,25 @@ def weighted_imps(
     """
     outcomes = as_outcomes(weighted, vulnerability)
     other = _room_score(other_room, vulnerability, field="other_room")
-    rows = []
-    for outcome in outcomes:
-        difference = outcome.score - other
-        won = imps(difference)
-        rows.append(
-            ImpRow(outcome.score, -other, difference, won, outcome.weight, Figure(outcome.weight * won), outcome.typed)
-        )
+    table_score, offending = table_and_offenders(table, offenders, vulnerability)
+    rows = tuple(_imp_row(outcome.score, other, outcome.weight, ties, outcome.typed) for outcome in outcomes)
     ns = Figure(sum((row.part for row in rows), Fraction(0)))
-    return WeightedImps(ns=ns, ew=Figure(-ns), rows=tuple(rows), other_room_score=other)
+    return WeightedImps(
+        ns=ns,
+        ew=Figure(-ns),
+        rows=rows,
+        other_room_score=other,
+        written=Figure(sum((row.written_part for row in rows), Fraction(0))),
+        table_result=None if table_score is None else _imp_row(table_score, other, Figure(1), ties),
+        offenders=offending,
+    )
+
+
+def _imp_row(this_room: int, other_room: int, weight: Figure, ties: Ties, typed: str = "") -> ImpRow:
+    difference = this_room - other_room
+    won = imps(difference)
+    part = Figure(weight * won)
+    return ImpRow(this_room, -other_room, difference, won, weight, part, rounded(part, IMP_PLACES, ties=ties), typed)
 
 
 @dataclass(frozen=True)

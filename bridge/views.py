@@ -74,7 +74,7 @@ def calculator_page(request, calculation: str):
                 else:
                     messages.success(request, f"Ruling saved: {ruling}.")
                     return redirect("bridge:ruling", ruling_id=ruling.pk)
-            status = 400
+            status = 200 if request.htmx else 400
         elif not calculated:
             status = 400
         if request.htmx and request.POST.get("action") == "calculate":

@@ -46,7 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
-    "django.contrib.staticfiles",
+    "gorilla_site.apps.CollectedStaticFilesConfig",
     "django_htmx",
     "template_partials",
     "scorepads",
@@ -238,6 +238,15 @@ CACHES = {
 RATELIMIT_USE_CACHE = "throttle"
 RATELIMIT_IP_META_KEY = "gorilla_site.middleware.client_ip"
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
+# The new-game forms of the games with seats (scorepads.views.new_game_page),
+# which name other accounts to invite: posts an account may make, games
+# started or not.
+NEW_GAME_RATE = os.environ.get("NEW_GAME_RATE", "30/h")
+
+# What one account may create in a day (scorepads.limits reads these).
+TWO_WAY_STREET_GAMES_PER_DAY = int(os.environ.get("TWO_WAY_STREET_GAMES_PER_DAY", 50))
+MAH_JONGG_GAMES_PER_DAY = int(os.environ.get("MAH_JONGG_GAMES_PER_DAY", 50))
+BRIDGE_RULINGS_PER_DAY = int(os.environ.get("BRIDGE_RULINGS_PER_DAY", 200))
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache
 
 # Email: password reset links. SMTP when EMAIL_HOST is set; otherwise printed

@@ -59,12 +59,15 @@ class Game(ScorePadGame):
 
 
 class Player(models.Model):
-    """A seat at the table: the player's name, and their account if they have one."""
+    """A seat at the table: the player's name, and their account once they have joined."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()  # 1 to 4 in playing order; seat 1 is East in hand 1
     name = models.CharField(max_length=NAME_MAX_LENGTH)
     account = account_field("mahjong_seats")
+    # The account this seat was offered to, until it accepts (it becomes the
+    # seat's ``account`` and a member) or declines (scorepads.seating).
+    invited = account_field("mahjong_invitations")
 
     class Meta:
         ordering = ["game", "seat"]
@@ -74,6 +77,9 @@ class Player(models.Model):
                 condition=Q(seat__gte=1, seat__lte=rules.PLAYERS), name="mahjong_player_seat_valid"
             ),
             models.CheckConstraint(condition=~Q(name=""), name="mahjong_player_name_present"),
+            models.CheckConstraint(
+                condition=Q(account__isnull=True) | Q(invited__isnull=True), name="mahjong_player_joined_or_invited"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -49,6 +49,7 @@ from .tiles import (
     Tile,
     TileSet,
     Wind,
+    check_flag,
     format_hand,
     format_tiles,
     make_set,
@@ -94,6 +95,9 @@ class Win:
     prevailing_wind: Wind
     winning_tile: Tile
     self_drawn: bool = False
+
+    def __post_init__(self) -> None:
+        check_flag(self.self_drawn, "self_drawn")
 
 
 @dataclass(frozen=True)
@@ -219,10 +223,10 @@ def make_win(
     self_drawn: bool = False,
 ) -> Win:
     return Win(
-        own_wind=Wind.parse(own_wind),
-        prevailing_wind=Wind.parse(prevailing_wind),
+        own_wind=Wind.parse(own_wind, "own_wind"),
+        prevailing_wind=Wind.parse(prevailing_wind, "prevailing_wind"),
         winning_tile=parse_tile(winning_tile),
-        self_drawn=bool(self_drawn),
+        self_drawn=self_drawn,
     )
 
 
@@ -237,8 +241,11 @@ def score_hand(
     """The best score of a winning hand, with its score card.
 
     ``hand`` is a :class:`Hand` or its notation; ``winning_tile`` must be one of
-    the concealed tiles. Raises :class:`NotationError` or :class:`HandError`
-    (both :class:`ValueError`) naming what is wrong.
+    the concealed tiles; ``self_drawn`` must be True or False. Raises
+    :class:`NotationError` (text that is not the notation, or an argument that
+    is not what it names: a wind that is not one, a ``self_drawn`` that is not
+    a bool) or :class:`HandError` (tiles that are not a hand), both
+    :class:`ValueError`, naming what is wrong.
     """
     return score_arrangements(
         hand,
@@ -259,7 +266,7 @@ def score_arrangements(
 ) -> tuple[ScoreCard, ...]:
     """The score card of every arrangement of the hand, best first (ties keep the
     order in which the arrangements are found, which depends only on the tiles)."""
-    if isinstance(hand, str):
+    if not isinstance(hand, Hand):
         hand = parse_hand(hand)
     win = make_win(
         own_wind=own_wind,
@@ -497,7 +504,7 @@ def score_arrangement(
 def waiting_tiles(hand: Hand | str) -> frozenset[Tile]:
     """The tiles a waiting hand (one tile short: 13 concealed tiles with nothing
     declared, 10 with one declared set...) would go Mah Jongg on."""
-    if isinstance(hand, str):
+    if not isinstance(hand, Hand):
         hand = parse_hand(hand, waiting=True)
     if not hand.waiting:
         raise HandError("the hand is complete: waiting_tiles takes a hand one tile short")

@@ -7,7 +7,11 @@ from collections.abc import Sequence
 from django.db.models import Prefetch, QuerySet
 
 from mahjong.models import Game, Hand, Player
-from scorepads import access, history, players
+from scorepads import access, history, players, seating
+
+
+# Joining by invitation and leaving (scorepads.seating).
+SEATED = seating.Seated(label="Mah Jongg", players=Player, urls="mahjong")
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -46,11 +50,11 @@ def recent_games(user, limit: int = 10) -> list[Game]:
 
 
 def last_players(user) -> list[Player]:
-    """The players of the last game ``user`` started: the new game's defaults."""
+    """The players of the last game ``user`` started and is still in: the new game's defaults."""
     if not user.is_authenticated:
         return []
-    game = Game.objects.filter(created_by=user).order_by("-created_at", "-id").first()
-    return list(game.players.order_by("seat")) if game else []
+    game = Game.objects.filter(created_by=user, members=user).order_by("-created_at", "-id").first()
+    return list(game.players.select_related("account").order_by("seat")) if game else []
 
 
 def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:

@@ -16,26 +16,29 @@ from django.utils import timezone
 
 from mahjong import game as rules
 from mahjong.models import NAME_MAX_LENGTH, Game, Hand, Player
-from scorepads import recording
+from scorepads import limits, recording
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
 
 
 def game_start(*, seats: Sequence[Seat], date: datetime.date, user) -> Game:
     """A new game with these four players in playing order (the first is East
-    in the first hand). ``user`` (who starts it) and every player's account
-    become its members."""
+    in the first hand). ``user`` (who starts it) becomes its member, and sits
+    where the seats name their account; the other accounts named are invited
+    (:mod:`scorepads.seating`). Refused past the day's limit of games an
+    account may start (:data:`scorepads.limits.MAH_JONGG_GAMES`)."""
     if len(seats) != rules.PLAYERS:
         raise RecordingError(f"Mah Jongg is played by {rules.PLAYERS} players, not {len(seats)}", field="players")
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
-    accounts = seat_accounts(seats)
+    accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
+        limits.MAH_JONGG_GAMES.check(user, Game.objects.filter(created_by=user))
         game = Game.objects.create(date=date, created_by=user, totals=[0] * rules.PLAYERS)
         Player.objects.bulk_create(
-            Player(game=game, seat=number, name=name, account=accounts.get(number))
+            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=accounts.invited.get(number))
             for number, name in enumerate(names, start=1)
         )
-        game.members.add(user, *accounts.values())
+        game.members.add(user)
     return game
 
 

@@ -29,6 +29,8 @@ from enum import Enum, StrEnum
 LIMIT = 500
 """The house limit: no hand scores more, a limit hand scores exactly this (the
 scorer and the settlement both read it here)."""
+QUOTED_LENGTH = 40
+"""An error message quotes at most this many characters of what was typed."""
 
 
 class MahjongError(ValueError):
@@ -36,7 +38,9 @@ class MahjongError(ValueError):
 
 
 class NotationError(MahjongError):
-    """Text that is not a hand in the notation; the message names the token and its column."""
+    """Text that is not a hand in the notation; the message names the token and its column.
+    Also an argument that is not what it names: a wind that is not one, a flag
+    (``self_drawn``, ``waiting``) that is not True or False, a hand that is not text."""
 
 
 class HandError(MahjongError):
@@ -94,15 +98,18 @@ class Wind(StrEnum):
         return WINDS[(WINDS.index(self) + 1) % 4]
 
     @classmethod
-    def parse(cls, value: Wind | str) -> Wind:
-        """A wind from ``Wind.EAST``, ``"E"`` or ``"east"`` (any case)."""
+    def parse(cls, value: Wind | str, name: str = "") -> Wind:
+        """A wind from ``Wind.EAST``, ``"E"`` or ``"east"`` (any case);
+        :class:`NotationError` otherwise, naming the argument ``name`` if given."""
         if isinstance(value, Wind):
             return value
-        text = str(value).strip().upper()
-        for wind in WINDS:
-            if text in (wind.value, wind.name):
-                return wind
-        raise MahjongError(f"{value!r} is not a wind: write E, S, W or N (or east, south...)")
+        if isinstance(value, str):
+            text = value.strip().upper()
+            for wind in WINDS:
+                if text in (wind.value, wind.name):
+                    return wind
+        shown = f"{name} is {_shown(value)}, not a wind" if name else f"{_shown(value)} is not a wind"
+        raise NotationError(f"{shown}: write E, S, W or N (or east, south...)")
 
 
 WINDS: tuple[Wind, ...] = tuple(Wind)
@@ -338,10 +345,15 @@ class TileSet:
         return self.text
 
 
+_SHOWN_TILES = 8
+"""A message shows at most this many tiles of a set that is no set."""
+
+
 def make_set(tiles: Sequence[Tile], *, melded: bool, where: str = "") -> TileSet:
     """The set the tiles form (a chow, pung or kong), or :class:`HandError` saying why not."""
     tiles = tuple(sorted(tiles))
-    shown = ("[" if melded else "{") + format_tiles(tiles) + ("]" if melded else "}")
+    body = format_tiles(tiles[:_SHOWN_TILES]) + (" …" if len(tiles) > _SHOWN_TILES else "")
+    shown = ("[" if melded else "{") + body + ("]" if melded else "}")
     at = f" {where}" if where else ""
     bonus = [tile for tile in tiles if tile.is_bonus]
     if bonus:
@@ -387,6 +399,7 @@ class Hand:
             self, "declared", tuple(sorted(self.declared, key=set_order))
         )
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        check_flag(self.waiting, "waiting")
         check_hand(self)
 
     @property
@@ -412,12 +425,12 @@ def check_hand(hand: Hand) -> None:
     copy, no bonus tile twice, the right number of concealed tiles."""
     for tile in hand.concealed:
         if not isinstance(tile, Tile):
-            raise HandError(f"{tile!r} is not a tile")
+            raise HandError(f"{_shown(tile)} is not a tile")
         if tile.is_bonus:
             raise HandError(f"{tile.name} is a bonus tile: give it with the bonus tiles")
     for tile in hand.bonus:
         if not isinstance(tile, Tile) or not tile.is_bonus:
-            raise HandError(f"{tile!r} is not a bonus tile (flowers 1f-4f, seasons 1y-4y)")
+            raise HandError(f"{_shown(tile)} is not a bonus tile (flowers 1f-4f, seasons 1y-4y)")
     counts = Counter(hand.tiles)
     for tile, count in sorted(counts.items()):
         if count > COPIES:
@@ -516,7 +529,10 @@ class _Item:
 
 def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
     """Read tiles from ``text[start:]`` until a character of ``stop_at`` (not
-    consumed) or the end; return them and the position reached."""
+    consumed) or the end; return them and the position reached.
+
+    One pass: each character is looked at a bounded number of times, and the
+    token an error message quotes is only looked for when there is an error."""
     items: list[_Item] = []
     i = start
     n = len(text)
@@ -537,12 +553,11 @@ def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
                 j += 1
             digits = text[i:j]
             letter = text[j].lower() if j < n else ""
-            token = _token_at(text, i)
             if letter == "z":
                 for k, digit in enumerate(digits):
                     if not "1" <= digit <= "7":
                         raise NotationError(
-                            f"{digit}z in {token!r} at column {i + k + 1} is no tile: "
+                            f"{digit}z in {_token_at(text, i + k)} at column {i + k + 1} is no tile: "
                             "honours are 1z-7z (east, south, west, north, white, green, red)"
                         )
                     items.append(_Item(_Z_TILES[int(digit) - 1], i + k + 1))
@@ -551,11 +566,12 @@ def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
             if letter not in _SUIT_LETTERS:
                 if letter and letter.isalpha():
                     raise NotationError(
-                        f"unknown suit {text[j]!r} after {digits!r} in {token!r} "
-                        f"at column {j + 1}: {_SUIT_HELP}"
+                        f"unknown suit {text[j]!r} after {_quoted(text, i, j, j)} in "
+                        f"{_token_at(text, j)} at column {j + 1}: {_SUIT_HELP}"
                     )
                 raise NotationError(
-                    f"{digits!r} in {token!r} at column {i + 1} has no suit letter: {_SUIT_HELP}"
+                    f"{_quoted(text, i, j, i)} in {_token_at(text, i)} at column {i + 1} "
+                    f"has no suit letter: {_SUIT_HELP}"
                 )
             family = _SUIT_LETTERS[letter]
             top = _TOP_RANK[family]
@@ -563,7 +579,7 @@ def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
                 rank = int(digit)
                 if not 1 <= rank <= top:
                     raise NotationError(
-                        f"{digit}{text[j]} in {token!r} at column {i + k + 1} is no tile: "
+                        f"{digit}{text[j]} in {_token_at(text, i + k)} at column {i + k + 1} is no tile: "
                         f"{family.noun} tiles are 1 to {top}"
                     )
                 items.append(_Item(suit_tile(family, rank), i + k + 1))
@@ -573,8 +589,7 @@ def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
             j = i
             while j < n and text[j].isalpha():
                 j += 1
-            word = text[i:j]
-            lower = word.lower()
+            lower = text[i:j].lower()
             if lower in _HONOUR_NAMES:
                 items.append(_Item(_HONOUR_NAMES[lower], i + 1))
                 i = j
@@ -590,7 +605,8 @@ def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
                     k += 1
                 else:
                     raise NotationError(
-                        f"unknown tile {word[k]!r} in {word!r} at column {i + k + 1}: {_HONOUR_HELP}"
+                        f"unknown tile {text[i + k]!r} in {_quoted(text, i, j, i + k)} "
+                        f"at column {i + k + 1}: {_HONOUR_HELP}"
                     )
             i = j
             continue
@@ -606,29 +622,71 @@ def _read_tiles(text: str, start: int, stop_at: str) -> tuple[list[_Item], int]:
     return items, i
 
 
+_TOKEN_ENDS = _SEPARATORS + "[]{}"
+
+
 def _token_at(text: str, i: int) -> str:
-    """The whitespace-delimited token that contains ``text[i]``."""
+    """The token (between separators and brackets) that holds ``text[i]``, quoted
+    for a message by :func:`_quoted`. Only :data:`QUOTED_LENGTH` characters on
+    each side of ``text[i]`` are looked at, so the cost does not grow with the text."""
     start = i
-    while start > 0 and text[start - 1] not in _SEPARATORS + "[]{}":
+    while start > 0 and i - start <= QUOTED_LENGTH and text[start - 1] not in _TOKEN_ENDS:
         start -= 1
     stop = i
-    while stop < len(text) and text[stop] not in _SEPARATORS + "[]{}":
+    while stop < len(text) and stop - i <= QUOTED_LENGTH and text[stop] not in _TOKEN_ENDS:
         stop += 1
-    return text[start:stop]
+    return _quoted(text, start, stop, i)
+
+
+def _quoted(text: str, start: int, stop: int, at: int) -> str:
+    """``text[start:stop]`` quoted for a message: whole when it is at most
+    :data:`QUOTED_LENGTH` characters, otherwise that many around ``text[at]``,
+    with an ellipsis where it is cut."""
+    if stop - start <= QUOTED_LENGTH:
+        return repr(text[start:stop])
+    left = max(start, min(at - QUOTED_LENGTH // 2, stop - QUOTED_LENGTH))
+    right = left + QUOTED_LENGTH
+    cut_left = "…" if left > start else ""
+    cut_right = "…" if right < stop else ""
+    return repr(cut_left + text[left:right] + cut_right)
+
+
+def _shown(value: object) -> str:
+    """Any value quoted for a message, at most :data:`QUOTED_LENGTH` characters of it."""
+    if isinstance(value, str):
+        return _quoted(value, 0, len(value), 0)
+    text = repr(value)
+    return text if len(text) <= QUOTED_LENGTH else text[:QUOTED_LENGTH] + "…"
+
+
+def _check_text(text: object, what: str) -> None:
+    """NotationError unless ``text`` is a string (``what`` names it in the message)."""
+    if not isinstance(text, str):
+        raise NotationError(f"{what} is {_shown(text)}, not text in the notation")
+
+
+def check_flag(value: object, name: str) -> bool:
+    """``value`` when it is True or False; NotationError naming the argument
+    otherwise (the string ``"false"`` is not False, nor is ``0`` or None)."""
+    if not isinstance(value, bool):
+        raise NotationError(f"{name} is {_shown(value)}, not True or False")
+    return value
 
 
 def parse_tile(text: str | Tile) -> Tile:
     """One tile in the notation: ``5d``, ``5p``, ``E``, ``east``, ``Wh``, ``1f``, ``🀄``."""
     if isinstance(text, Tile):
         return text
+    _check_text(text, "the tile")
     items, _ = _read_tiles(text, 0, "")
     if len(items) != 1:
-        raise NotationError(f"{text!r} is {len(items)} tiles, not one")
+        raise NotationError(f"{_shown(text)} is {len(items)} tiles, not one")
     return items[0].tile
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Tiles in the notation, without brackets, in the order written."""
+    _check_text(text, "the tiles")
     items, _ = _read_tiles(text, 0, "")
     return tuple(item.tile for item in items)
 
@@ -641,6 +699,7 @@ def parse_hand(text: str, *, waiting: bool = False) -> Hand:
     and :class:`HandError` for tiles that cannot be a hand (a fifth copy, a melded
     set that is no set, the wrong number of tiles).
     """
+    _check_text(text, "the hand")
     concealed: list[Tile] = []
     declared: list[TileSet] = []
     bonus: list[Tile] = []
@@ -664,9 +723,8 @@ def parse_hand(text: str, *, waiting: bool = False) -> Hand:
         if j >= n or text[j] != closer:
             found = "the end" if j >= n else repr(text[j]) + f" at column {j + 1}"
             raise NotationError(f"{opener!r} at column {i + 1} is not closed by {closer!r} before {found}")
-        shown = text[i : j + 1]
         if not inner:
-            raise NotationError(f"{shown!r} at column {i + 1} is empty")
+            raise NotationError(f"{_quoted(text, i, j + 1, i)} at column {i + 1} is empty")
         declared.append(
             make_set(
                 [item.tile for item in inner],

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from mahjong import views
+from mahjong import selectors, views
+from scorepads import views as shared
 
 app_name = "mahjong"
 
@@ -11,5 +12,8 @@ urlpatterns = [
     path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
     path("games/<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
     path("games/<int:game_id>/hands/<int:number>/", views.hand_change, name="hand_change"),
+    path("games/<int:game_id>/accept/", shared.invitation_accept, {"seated": selectors.SEATED}, name="invitation_accept"),
+    path("games/<int:game_id>/decline/", shared.invitation_decline, {"seated": selectors.SEATED}, name="invitation_decline"),
+    path("games/<int:game_id>/leave/", shared.game_leave, {"seated": selectors.SEATED}, name="game_leave"),
     path("games/<int:game_id>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
 ]

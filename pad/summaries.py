@@ -16,6 +16,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
 
 from pad import rules, statistics
 
@@ -106,13 +108,7 @@ class Run:
 
 def runs(games: Sequence[FinishedGame]) -> list[Run]:
     """The games in date order, cut into runs of equal results."""
-    found: list[Run] = []
-    for game in games:
-        if found and found[-1].won == game.won:
-            found[-1] = Run(game.won, (*found[-1].games, game))
-        else:
-            found.append(Run(game.won, (game,)))
-    return found
+    return [Run(won, tuple(run)) for won, run in groupby(games, key=attrgetter("won"))]
 
 
 def longest_run(all_runs: Sequence[Run], *, won: bool) -> Run:

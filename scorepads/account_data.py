@@ -33,23 +33,33 @@ def file_name(kind: history.GameKind) -> str:
     return f"{kind.slug}.json"
 
 
-def write_rows(querysets: Sequence[QuerySet], out: TextIO) -> None:
+def write_rows(querysets: Sequence[QuerySet], out: TextIO, *, leaving_out: Sequence[str] = ()) -> None:
     """The rows of ``querysets``, in order, as Django's JSON serialization
     (``[{"model", "pk", "fields"}, ...]``; accounts by their user names, as
-    ``manage.py loaddata`` reads them), a chunk of rows at a time."""
+    ``manage.py loaddata`` reads them), a chunk of rows at a time, without the
+    fields named in ``leaving_out``."""
     rows = itertools.chain.from_iterable(queryset.iterator(chunk_size=CHUNK_ROWS) for queryset in querysets)
-    serializers.serialize("json", rows, stream=out, indent=1, use_natural_foreign_keys=True)
+    fields = None
+    if leaving_out:
+        fields = sorted(
+            {field.name for queryset in querysets for field in queryset.model._meta.get_fields() if field.concrete}
+            - set(leaving_out)
+        )
+    serializers.serialize("json", rows, stream=out, indent=1, use_natural_foreign_keys=True, fields=fields)
 
 
 def write_member_games(game_model: type[Model], entry_models: Sequence[type[Model]], user, out: TextIO) -> None:
     """The games of ``game_model`` that ``user`` is a member of (its ``members``),
     then the rows of each of ``entry_models`` (a model with a ``game`` foreign
-    key: players, hands) that belong to them."""
+    key: players, hands) that belong to them. A seat's ``invited`` is left out:
+    the offer is the invited account's business, and whether a user name
+    typed for a seat is an account's is nobody else's (scorepads.seating)."""
     games = game_model.objects.filter(members=user)
     chosen = games.values("pk")
     write_rows(
         [games.order_by("date", "pk"), *(model.objects.filter(game__in=chosen).order_by("game", "pk") for model in entry_models)],
         out,
+        leaving_out=("invited",),
     )
 
 

@@ -1,4 +1,5 @@
-"""What every game's sheet display says of itself, whatever the game."""
+"""What every game's sheet display says of itself, whatever the game, and how
+its figures are written."""
 
 from __future__ import annotations
 
@@ -15,3 +16,12 @@ class SheetSummary:
     def result(self) -> str:
         """Who won, once the game is over ("" before)."""
         return self.status if self.finished else ""
+
+
+MINUS = "\u2212"
+
+
+def figure(value: int) -> str:
+    """A whole number as a sheet writes it: a true minus sign before a number
+    below 0 (−2), nothing before 0 or more (0, 4)."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)

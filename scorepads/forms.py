@@ -14,7 +14,8 @@ MAX_ENTRY_NUMBER = 32767
 
 class SeatsForm(forms.Form):
     """A new game's date and its players in seat order: a name and, where the
-    player has one, an account's user name a row. A subclass says how many rows
+    player has one, an account's user name a row (the account is invited to
+    the seat: :mod:`scorepads.seating`). A subclass says how many rows
     (``seat_count``), how long a name may be, and whether every row needs a
     name (``names_required``; otherwise empty rows are left out)."""
 
@@ -29,6 +30,8 @@ class SeatsForm(forms.Form):
         initial = {"date": timezone.localdate()}
         for number, player in enumerate(players, start=1):
             initial[f"name_{number}"] = player.name
+            # Only an account that joined: one offered the seat and silent
+            # looks as a user name that is no account's does (no oracle).
             initial[f"account_{number}"] = player.account.get_username() if player.account else ""
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)

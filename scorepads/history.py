@@ -78,6 +78,9 @@ class GameKind:
     # (user) -> deletes what of this kind would be left with no member once the
     # account is deleted, in the deletion's transaction; how many games went
     account_deleting: Callable[[Any], int] | None = None
+    # For a game with seats, joined by invitation and left at will: its
+    # scorepads.seating.Seated
+    seated: Any = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The players of a game with seats (Two Way Street, Mah Jongg): their names,
-checked, and the accounts that let them follow the game on their phones."""
+checked, and the accounts they name, which are invited to join the game
+(:mod:`scorepads.seating`)."""
 
 from __future__ import annotations
 
@@ -45,29 +46,52 @@ def checked_names(seats: Sequence[Seat], *, max_length: int) -> list[str]:
     return names
 
 
-def seat_accounts(seats: Sequence[Seat]) -> dict[int, object]:
-    """The account of each seat that names one, by seat number (from 1);
-    refused (field ``account_N``) when a name is not an active account's or an
-    account sits twice."""
-    wanted = {number: seat.account.strip() for number, seat in enumerate(seats, start=1) if seat.account.strip()}
+@dataclass(frozen=True)
+class SeatAccounts:
+    """The accounts a new game's seats name, by seat number (from 1): the
+    starter's own seat, joined at once, and the others, who are only invited."""
+
+    own: dict[int, object]
+    invited: dict[int, object]
+
+
+def seat_accounts(seats: Sequence[Seat], *, user) -> SeatAccounts:
+    """The active accounts the seats name (any case), ``user``'s own seat apart.
+
+    A user name that is no active account's names nobody, and is not refused:
+    the answer is the same whether or not the account exists, so the form tells
+    no one which user names there are. A user name typed for two seats is
+    refused (field ``account_N``), also whether or not it exists."""
+    wanted: dict[int, str] = {}
+    for number, seat in enumerate(seats, start=1):
+        username = seat.account.strip()
+        if not username:
+            continue
+        for other, typed in wanted.items():
+            if typed.casefold() == username.casefold():
+                raise RecordingError(
+                    f"player {number}: the account {username!r} is named for player {other} too",
+                    field=f"account_{number}",
+                )
+        wanted[number] = username
+    own: dict[int, object] = {}
+    invited: dict[int, object] = {}
     if not wanted:
-        return {}
+        return SeatAccounts(own, invited)
     User = get_user_model()
     named = Q()
-    for username in set(wanted.values()):
+    for username in wanted.values():
         named |= Q(**{f"{User.USERNAME_FIELD}__iexact": username})
-    found = {user.get_username().casefold(): user for user in User.objects.filter(named, is_active=True)}
-    accounts: dict[int, object] = {}
+    found = {account.get_username().casefold(): account for account in User.objects.filter(named, is_active=True)}
     for number, username in wanted.items():
         account = found.get(username.casefold())
         if account is None:
-            raise RecordingError(f"player {number}: there is no account called {username!r}", field=f"account_{number}")
-        if account in accounts.values():
-            raise RecordingError(
-                f"player {number}: the account {username!r} already has a seat", field=f"account_{number}"
-            )
-        accounts[number] = account
-    return accounts
+            continue
+        if user is not None and account.pk == user.pk:
+            own[number] = user
+        else:
+            invited[number] = account
+    return SeatAccounts(own, invited)
 
 
 def with_players(games: Sequence, players: QuerySet) -> list:

@@ -8,11 +8,15 @@ from collections.abc import Callable
 from types import ModuleType
 from urllib.parse import quote
 
+from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
 
-from scorepads import pdf
+from scorepads import pdf, seating
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
 
@@ -137,19 +141,100 @@ def new_game_page(
     """The page that starts a game. On GET the form (``form_class``), the last
     game's players offered again (``last_players()``); on POST the game that
     ``start(form)`` starts and a redirect to its ``sheet`` (a URL name), or,
-    refused, the form again (400) saying what is wrong. ``context`` is the
-    rest of what ``template`` shows."""
+    refused, the form again saying what is wrong (400; 200 for htmx, which
+    swaps no 4xx). ``context`` is the rest of what ``template`` shows.
+
+    Each account may post the new-game forms ``NEW_GAME_RATE`` times (30 an
+    hour), games started or not: past that the form says so (429; 200 for
+    htmx) and nothing is written. The accounts the form names are invited
+    (:mod:`scorepads.seating`), and the answer is the same whether or not they
+    exist."""
     if request.method == "POST":
         form = form_class(request.POST)
+        if new_game_throttled(request):
+            form.is_valid()
+            form.add_error(None, "Too many new games from this account in a short time: wait a while and try again.")
+            return render(request, template, {"form": form, **context}, status=200 if request.htmx else 429)
         if form.is_valid():
             try:
                 game = start(form)
             except RecordingError as error:
                 refusal_on_form(form, error)
             else:
+                if any(seat.account.strip() for seat in form.seats()):
+                    messages.info(
+                        request,
+                        "The accounts you named are invited: each joins the game when they accept it on their front page.",
+                    )
                 return redirect(sheet, game_id=game.pk)
-        return render(request, template, {"form": form, **context}, status=400)
+        return render(request, template, {"form": form, **context}, status=200 if request.htmx else 400)
     return render(request, template, {"form": form_class(players=last_players()), **context})
+
+
+def new_game_throttled(request) -> bool:
+    """Whether this post of a new-game form is one too many for the account (``NEW_GAME_RATE``)."""
+    return is_ratelimited(
+        request, group="new-game", key="user", rate=lambda group, request: settings.NEW_GAME_RATE, method="POST", increment=True
+    )
+
+
+# Joining a game with seats, and leaving it (scorepads.seating). Each app's
+# URLs pass its ``seated``. A request with nothing to change is a 404, as for
+# any game the user may not see, unless it is this browser's second tap of a
+# button already answered: that is sent where the first went, nothing changed.
+
+ANSWERED = "seating_answered"  # the session's games just declined or left
+ANSWERED_KEPT = 20
+
+
+def _remember_answer(request, seated: seating.Seated, game_id: int) -> None:
+    answered = [key for key in request.session.get(ANSWERED, []) if key != f"{seated.urls}:{game_id}"]
+    request.session[ANSWERED] = [*answered, f"{seated.urls}:{game_id}"][-ANSWERED_KEPT:]
+
+
+def _answered_before(request, seated: seating.Seated, game_id: int) -> bool:
+    return f"{seated.urls}:{game_id}" in request.session.get(ANSWERED, [])
+
+
+@require_POST
+def invitation_accept(request, game_id: int, *, seated: seating.Seated):
+    """Take the seat offered, and go to the game's sheet."""
+    outcome = seating.invitation_accept(seated=seated, game_id=game_id, user=request.user)
+    if not outcome:
+        if _answered_before(request, seated, game_id):
+            return redirect("front_page")
+        raise Http404("No such invitation.")
+    if outcome == "joined":
+        messages.success(request, f"You joined this {seated.label} game.")
+    return redirect(f"{seated.urls}:sheet", game_id=game_id)
+
+
+@require_POST
+def invitation_decline(request, game_id: int, *, seated: seating.Seated):
+    """Turn the seat down, and go back to the front page."""
+    if seating.invitation_decline(seated=seated, game_id=game_id, user=request.user):
+        _remember_answer(request, seated, game_id)
+        messages.info(request, f"You declined the {seated.label} game: it is not among your games.")
+    elif not _answered_before(request, seated, game_id):
+        raise Http404("No such invitation.")
+    return redirect("front_page")
+
+
+@require_POST
+def game_leave(request, game_id: int, *, seated: seating.Seated):
+    """Stop being a member of the game, and go back to the front page."""
+    outcome = seating.game_leave(seated=seated, game_id=game_id, user=request.user)
+    if outcome:
+        _remember_answer(request, seated, game_id)
+        if outcome == "deleted":
+            messages.info(request, f"You left the {seated.label} game; nobody else was in it, so it is deleted.")
+        else:
+            messages.info(
+                request, f"You left the {seated.label} game: it stays with the other players, your name in its seat."
+            )
+    elif not _answered_before(request, seated, game_id):
+        raise Http404("No such game.")
+    return redirect("front_page")
 
 
 def refusal_on_form(form, error: Exception, *, field: str | None = None) -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
-from .cards import Card, CardError, format_hand
+from .cards import SUIT_SYMBOLS, Card, CardError, format_hand
 from .gorilla import GorillaResult, gorilla_out
 
 DESCRIPTION = "Gorilla it out: could the taker have won every trick of this deal?"
@@ -79,8 +81,44 @@ def render_text(result: GorillaResult) -> str:
     return "\n".join(lines)
 
 
+SUIT_LETTERS_ERRORS = "solver.suit_letters"
+"""The name of the codec error handler that writes a suit symbol the output
+cannot encode as its letter (``♠`` as ``S``), and any other such character as ``?``."""
+_LETTER_BY_SYMBOL = {symbol: suit.letter for suit, symbol in SUIT_SYMBOLS.items()}
+
+
+def _suit_letters(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unwritable = error.object[error.start : error.end]
+    return "".join(_LETTER_BY_SYMBOL.get(char, "?") for char in unwritable), error.end
+
+
+codecs.register_error(SUIT_LETTERS_ERRORS, _suit_letters)
+
+
+def writes_suit_symbols(stream: TextIO) -> bool:
+    """Whether the stream's encoding has the suit symbols (UTF-8 has; ASCII has not)."""
+    try:
+        "".join(SUIT_SYMBOLS.values()).encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def fit_output(stream: TextIO) -> None:
+    """Make a stream that cannot encode the suit symbols write their letters instead
+    (and ``?`` for any other character it lacks) rather than fail."""
+    if not writes_suit_symbols(stream) and hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors=SUIT_LETTERS_ERRORS)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status. Whatever the output's
+    encoding, it is written: in ASCII the suits are letters (``AS``, ``SAJ103``)
+    and ``--json`` escapes what ASCII lacks, so its data is exact."""
+    fit_output(sys.stdout)
+    fit_output(sys.stderr)
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
@@ -88,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardError as error:
         parser.error(str(error))  # exits with status 2, message on stderr
     if arguments.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json.dumps(result.to_dict(), ensure_ascii=not writes_suit_symbols(sys.stdout)))
     else:
         print(render_text(result))
     return 0

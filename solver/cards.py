@@ -22,6 +22,8 @@ from operator import attrgetter
 from typing import cast
 
 MAX_HAND_SIZE = 13
+QUOTED_LENGTH = 40
+"""An error message quotes at most this many characters of what was typed."""
 
 
 class CardError(ValueError):
@@ -106,9 +108,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit):
-            raise CardError(f"unknown suit {self.suit!r}")
-        if self.rank not in _RANK_LABELS:
-            raise CardError(f"unknown rank {self.rank!r}")
+            raise CardError(f"unknown suit {_quoted(self.suit)}")
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or self.rank not in _RANK_LABELS:
+            raise CardError(f"unknown rank {_quoted(self.rank)}")
         object.__setattr__(self, "position", 13 * _SUIT_INDEX[self.suit.value] + ACE - self.rank)
         object.__setattr__(self, "rank_label", _RANK_LABELS[self.rank])
         object.__setattr__(self, "symbol", _RANK_LABELS[self.rank] + self.suit.symbol)
@@ -165,23 +167,24 @@ def parse_card(token: str, *, who: str = "") -> Card:
 
     ``who`` names the hand in error messages ("the taker's hand").
     """
+    _check_text(token, who or "the card", example="AS")
     card = _CARD_BY_TEXT.get(token.upper())
     if card is not None:
         return card
     where = f" in {who}" if who else ""
-    text = _clean(token).upper()
+    text = _clean(token).strip().upper()
     if len(text) < 2:
         raise CardError(
-            f"{token!r}{where} is not a card: write the rank then the suit, like AS or 10H"
+            f"{_quoted(token)}{where} is not a card: write the rank then the suit, like AS or 10H"
         )
     rank_text, suit_text = text[:-1], text[-1]
     if suit_text not in _SUIT_BY_CHAR:
         raise CardError(
-            f"unknown suit {suit_text!r} in {token!r}{where}: suits are S H D C or ♠ ♥ ♦ ♣"
+            f"unknown suit {suit_text!r} in {_quoted(token)}{where}: suits are S H D C or ♠ ♥ ♦ ♣"
         )
     if rank_text not in _RANK_BY_LABEL:
         raise CardError(
-            f"unknown rank {rank_text!r} in {token!r}{where}: "
+            f"unknown rank {_quoted(rank_text)} in {_quoted(token)}{where}: "
             "ranks are A K Q J 10 (or T) 9 8 7 6 5 4 3 2"
         )
     return Card(_SUIT_BY_CHAR[suit_text], _RANK_BY_LABEL[rank_text])
@@ -192,8 +195,10 @@ def parse_hand(text: str, *, who: str = "hand") -> tuple[Card, ...]:
 
     ``who`` names the hand in error messages ("the taker's hand"). Raises
     :class:`CardError` naming the offending token for an unknown rank or suit,
-    a card written twice, an empty hand or one of more than 13 cards.
+    a card written twice, an empty hand or one of more than 13 cards, and for
+    anything that is not text.
     """
+    _check_text(text, who)
     return _checked_hand(_read_cards(text, who), who)
 
 
@@ -225,7 +230,7 @@ _GIVER = "the giver's hand"
 
 def _read_cards(text: str, who: str) -> list[Card]:
     """The cards written in ``text``, in either notation, not yet checked as a hand."""
-    body = _clean(text).strip(_SEPARATOR_CHARS)
+    body = _trimmed(_clean(text))
     if not body:
         raise CardError(f"{_capitalised(who)} is empty: give 1 to 13 cards")
     if body[0].upper() in _SUIT_BY_CHAR:
@@ -239,10 +244,15 @@ def _read_cards(text: str, who: str) -> list[Card]:
 
 def _cards_only(cards: Iterable[Card], who: str) -> list[Card]:
     """``cards`` as a list, once checked that each is a :class:`Card`."""
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise CardError(
+            f"{_capitalised(who)} is {_quoted(cards)}: give it as text, like \"AS KS 10H\", "
+            "or as cards"
+        )
     cards = list(cards)
     for card in cards:
         if not isinstance(card, Card):
-            raise CardError(f"{card!r} in {who} is not a card")
+            raise CardError(f"{_quoted(card)} in {who} is not a card")
     return cards
 
 
@@ -337,11 +347,11 @@ def _parse_grouped(body: str, who: str) -> list[Card]:
                 position += 1
                 continue
             if suit is None:  # cannot happen: the body starts with a suit
-                raise CardError(f"{token!r} in {who} has no suit before it")
+                raise CardError(f"{_quoted(token)} in {who} has no suit before it")
             if char == "-":
                 if void or any(card.suit is suit for card in cards):
                     raise CardError(
-                        f"{token!r} in {who}: '-' marks a void suit, "
+                        f"{_quoted(token)} in {who}: '-' marks a void suit, "
                         f"but {suit.noun} already has cards"
                     )
                 void = True
@@ -350,19 +360,19 @@ def _parse_grouped(body: str, who: str) -> list[Card]:
             if char == "1":
                 if token[position + 1 : position + 2] != "0":
                     raise CardError(
-                        f"unknown rank '1' in {token!r} in {who}: write 10 or T for the ten"
+                        f"unknown rank '1' in {_quoted(token)} in {who}: write 10 or T for the ten"
                     )
                 label, width = "10", 2
             else:
                 label, width = char, 1
             if label not in _RANK_BY_LABEL:
                 raise CardError(
-                    f"unknown rank {token[position]!r} in {token!r} in {who}: "
+                    f"unknown rank {token[position]!r} in {_quoted(token)} in {who}: "
                     "ranks are A K Q J 10 (or T) 9 8 7 6 5 4 3 2, suits S H D C or ♠ ♥ ♦ ♣"
                 )
             if void:
                 raise CardError(
-                    f"{token!r} in {who}: {suit.noun} is marked void ('-') but has cards"
+                    f"{_quoted(token)} in {who}: {suit.noun} is marked void ('-') but has cards"
                 )
             card = _CARD_BY_TEXT[label + suit.letter]
             if card in cards:
@@ -383,6 +393,32 @@ def _clean(text: str) -> str:
         for char in _IGNORED_CHARS:
             text = text.replace(char, "")
     return text
+
+
+def _trimmed(text: str) -> str:
+    """``text`` without separators or whitespace at either end: any Unicode space
+    counts, so a hand pasted with a no-break space in front reads as typed."""
+    trimmed = text.strip(_SEPARATOR_CHARS)
+    while trimmed[:1].isspace() or trimmed[-1:].isspace():
+        trimmed = trimmed.strip().strip(_SEPARATOR_CHARS)
+    return trimmed
+
+
+def _quoted(value: object) -> str:
+    """``value`` as a message quotes it: its ``repr``, cut to
+    :data:`QUOTED_LENGTH` characters with an ellipsis when longer."""
+    if isinstance(value, str) and len(value) > QUOTED_LENGTH:
+        return repr(value[:QUOTED_LENGTH] + "…")
+    shown = repr(value)
+    return shown if len(shown) <= QUOTED_LENGTH + 2 else shown[:QUOTED_LENGTH] + "…"
+
+
+def _check_text(text: object, who: str, example: str = "AS KS 10H") -> None:
+    """CardError unless ``text`` is a string."""
+    if not isinstance(text, str):
+        raise CardError(
+            f"{_capitalised(who)} is {_quoted(text)}, not text: write it like \"{example}\""
+        )
 
 
 def _capitalised(text: str) -> str:

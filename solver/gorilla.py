@@ -56,7 +56,8 @@ def gorilla_out(
 ) -> GorillaResult:
     """Gorilla out a deal: the taker's and the giver's hands, as text or cards.
 
-    Raises :class:`solver.CardError` if the hands are not a legal deal.
+    Raises :class:`solver.CardError` if the hands are not a legal deal, or
+    are neither text nor cards.
     """
     taker_cards, giver_cards = parse_deal(taker, giver)
     taker_by_suit = cards_by_suit(taker_cards, in_hand_order_already=True)

@@ -23,5 +23,6 @@ class TwoWayStreetConfig(AppConfig):
                 start_url_name="two_way_street:new",
                 account_data=functools.partial(account_data.write_member_games, models.Game, (models.Player, models.Hand)),
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
+                seated=selectors.SEATED,
             )
         )

@@ -14,7 +14,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorepads.display import SheetSummary
+from scorepads.display import SheetSummary, figure
 from scorepads.players import joined
 from two_way_street import rules
 
@@ -23,7 +23,7 @@ CHOICE_LETTERS = {rules.Choice.DECLARED: "D", rules.Choice.FORCED: "F"}
 # What the letters of the sheet stand for, for its legend (page and PDF).
 LEGEND = (
     ("H", "played high: scores the tricks taken"),
-    ("L", "played low: scores N minus the tricks taken"),
+    ("L", "played low: scores N minus the tricks taken (below 0 for more than N)"),
     ("D", "declared: refined score × 2"),
     ("F", "forced: refined score × 3"),
 )
@@ -40,8 +40,9 @@ class PlayerLine:
     tricks: int
     direction: str  # H or L
     choice: str  # D or F
+    n: int
     raw: int
-    raw_floored: bool  # a low player with more than N tricks: raw 0
+    over_n: bool  # a low player with more than N tricks: raw N − tricks, below 0
     refined: int
     multiplier: int
     final: int
@@ -51,6 +52,21 @@ class PlayerLine:
     @property
     def entered(self) -> str:
         return f"{self.tricks} {self.direction} {self.choice}"
+
+    @property
+    def raw_text(self) -> str:
+        """The raw score, marked * for a low player over N (the note says why)."""
+        return figure(self.raw) + ("*" if self.over_n else "")
+
+    @property
+    def over_n_note(self) -> str:
+        """Why a low player's raw score is below 0 ("" for every other player)."""
+        if not self.over_n:
+            return ""
+        return (
+            f"* {self.name} took {self.tricks} tricks playing low, more than N = {self.n}:"
+            f" raw {self.n} − {self.tricks} = {figure(self.raw)}."
+        )
 
     @property
     def final_working(self) -> str:
@@ -66,12 +82,27 @@ class HandView:
     case: str
     case_description: str
     penalty: int
+    raws_in_order: tuple[int, ...]  # highest first: what decides the case
     tricks_in_hand: int | None
     lines: tuple[PlayerLine, ...]
 
     @property
+    def penalty_text(self) -> str:
+        return figure(self.penalty)
+
+    @property
     def summary(self) -> str:
-        return f"case {self.case}, penalty {self.penalty}"
+        return f"case {self.case}, penalty {self.penalty_text}"
+
+    @property
+    def raw_order(self) -> str:
+        """The raw scores from highest to lowest, as the places of the case count them."""
+        return ", ".join(figure(raw) for raw in self.raws_in_order)
+
+    @property
+    def explanation(self) -> str:
+        """Why the case applied: the raw scores in order, then the case in words."""
+        return f"Raw scores in order: {self.raw_order}. Case {self.case}: {self.case_description}."
 
 
 @dataclass(frozen=True)
@@ -133,9 +164,14 @@ class SheetDisplay(SheetSummary):
         return LEGEND
 
     @property
-    def any_raw_floored(self) -> bool:
-        """Whether a low player took more than N tricks in some hand (the sheet explains the 0)."""
-        return any(line.raw_floored for hand in self.hands for line in hand.lines)
+    def any_over_n(self) -> bool:
+        """Whether a low player took more than N tricks in some hand (the sheet explains the raw score)."""
+        return any(line.over_n for hand in self.hands for line in hand.lines)
+
+    @property
+    def cases(self) -> tuple[tuple[str, str], ...]:
+        """The penalty cases that can happen at this table, each in words."""
+        return case_list(self.player_count)
 
     @property
     def max_tricks(self) -> int:
@@ -144,6 +180,11 @@ class SheetDisplay(SheetSummary):
     @property
     def table_note(self) -> str:
         return f"{self.player_count} players: N = {self.n}"
+
+
+def case_list(player_count: int) -> tuple[tuple[str, str], ...]:
+    """The cases of a table of ``player_count`` players as the sheets list them: letter, words."""
+    return tuple((str(case), words) for case, words in rules.case_descriptions(player_count).items())
 
 
 def standings_status(names: Sequence[str], state: rules.GameState) -> str:
@@ -185,8 +226,8 @@ def sheet_display(
     game, players: Sequence, hands: Sequence, *, finished_at: datetime.datetime | None = None
 ) -> SheetDisplay:
     """The sheet of ``game`` from its players (in seat order) and hands (in
-    order); ``finished_at`` is when it ended, in the players' time zone (for the
-    ratings record)."""
+    order); ``finished_at`` is when it ended, in the players' time zone (the
+    ratings record takes its time; its date is the game's)."""
     names = tuple(player.name for player in players)
     state = rules.game_state((hand.results for hand in hands), game.target, names=names)
     hand_views = []
@@ -195,8 +236,9 @@ def sheet_display(
             HandView(
                 number=hand.number,
                 case=str(scores[0].case),
-                case_description=scores[0].case.description,
+                case_description=scores[0].case.description(len(names)),
                 penalty=scores[0].penalty,
+                raws_in_order=tuple(sorted((score.raw for score in scores), reverse=True)),
                 tricks_in_hand=hand.tricks_in_hand,
                 lines=tuple(
                     PlayerLine(
@@ -204,8 +246,9 @@ def sheet_display(
                         tricks=score.tricks,
                         direction=DIRECTION_LETTERS[score.direction],
                         choice=CHOICE_LETTERS[score.choice],
+                        n=score.n,
                         raw=score.raw,
-                        raw_floored=score.raw_floored,
+                        over_n=score.over_n,
                         refined=score.refined,
                         multiplier=score.multiplier,
                         final=score.final,
@@ -242,7 +285,7 @@ def sheet_display(
     )
     record = None
     if state.finished and finished_at is not None:
-        record = rules.ratings_record(state, names, finished_at)
+        record = rules.ratings_record(state, names, game.date, finished_at)
     return SheetDisplay(
         game_id=game.pk,
         version=game.revision,

@@ -66,12 +66,15 @@ class Game(ScorePadGame):
 
 
 class Player(models.Model):
-    """A seat at the game's table: the player's name, and their account if they have one."""
+    """A seat at the game's table: the player's name, and their account once they have joined."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()  # 1, 2, ... in the order of play
     name = models.CharField(max_length=NAME_MAX_LENGTH)
     account = account_field("two_way_street_seats")
+    # The account this seat was offered to, until it accepts (it becomes the
+    # seat's ``account`` and a member) or declines (scorepads.seating).
+    invited = account_field("two_way_street_invitations")
 
     class Meta:
         ordering = ["game", "seat"]
@@ -81,6 +84,9 @@ class Player(models.Model):
                 condition=Q(seat__gte=1, seat__lte=rules.MAX_PLAYERS), name="tws_player_seat_valid"
             ),
             models.CheckConstraint(condition=~Q(name=""), name="tws_player_name_present"),
+            models.CheckConstraint(
+                condition=Q(account__isnull=True) | Q(invited__isnull=True), name="tws_player_joined_or_invited"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -14,7 +14,7 @@ from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
 from scorepads.views import name_slug
 
 from two_way_street import rules
-from two_way_street.display import LEGEND, SheetDisplay
+from two_way_street.display import LEGEND, SheetDisplay, case_list
 
 STYLESHEET = "two_way_street/print.css"
 BLANK_HANDS = 16
@@ -44,7 +44,7 @@ def render_blank(names: list[str], size: str = DEFAULT_PAGE_SIZE, *, fetcher=Non
         "n": rules.n_for_players(len(names)),
         "hands": range(1, (BLANK_HANDS_LANDSCAPE if len(names) >= LANDSCAPE_FROM_PLAYERS else BLANK_HANDS) + 1),
         "legend": LEGEND,
-        "cases": [(case.value, case.description) for case in rules.Case],
+        "cases": case_list(len(names)),
         "page_size": _page(size, len(names)),
         "size": size,
     }

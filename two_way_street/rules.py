@@ -69,9 +69,9 @@ class Case(StrEnum):
     C = "C"
     D = "D"
 
-    @property
-    def description(self) -> str:
-        return CASE_DESCRIPTIONS[self]
+    def description(self, player_count: int) -> str:
+        """The case in words, for a table of ``player_count`` players."""
+        return case_descriptions(player_count)[self]
 
 
 CASE_DESCRIPTIONS: dict[Case, str] = {
@@ -86,6 +86,21 @@ CASE_DESCRIPTIONS: dict[Case, str] = {
         " or the tied score if all are tied"
     ),
 }
+# Three players have no fourth place (decision 2 of RULES.md): case C is second
+# and third tied below first, case D all three tied, and case B cannot happen.
+THREE_PLAYER_CASE_DESCRIPTIONS: dict[Case, str] = {
+    Case.A: CASE_DESCRIPTIONS[Case.A],
+    Case.C: (
+        "second and third tied below first: the penalty is the second place score;"
+        " forced players in the tie score 1"
+    ),
+    Case.D: "all three tied: the penalty is the tied score",
+}
+
+
+def case_descriptions(player_count: int) -> dict[Case, str]:
+    """The cases that can happen at a table of ``player_count`` players, each in words."""
+    return THREE_PLAYER_CASE_DESCRIPTIONS if player_count == MIN_PLAYERS else CASE_DESCRIPTIONS
 
 
 class InvalidHand(ValueError):
@@ -123,9 +138,9 @@ class Penalty:
 class PlayerScore:
     """One player's line of a hand on the score sheet.
 
-    ``raw_floored`` is True for a low player who took more than N tricks (raw 0,
-    not negative); ``case_c_forced`` for a forced player in the case-C tie, who
-    scores 1 instead of 0.
+    ``over_n`` is True for a low player who took more than N tricks (a raw score
+    below 0, as the text's N − t gives it); ``case_c_forced`` for a forced player
+    in the case-C tie, who scores 1 instead of 0.
     """
 
     tricks: int
@@ -133,7 +148,7 @@ class PlayerScore:
     choice: Choice
     n: int
     raw: int
-    raw_floored: bool
+    over_n: bool
     penalty: int
     case: Case
     refined: int
@@ -148,7 +163,7 @@ class PlayerScore:
             "choice": str(self.choice),
             "n": self.n,
             "raw": self.raw,
-            "raw_floored": self.raw_floored,
+            "over_n": self.over_n,
             "penalty": self.penalty,
             "case": str(self.case),
             "refined": self.refined,
@@ -272,10 +287,11 @@ def check_trick_total(
 
 
 def raw_score(tricks: int, direction: Direction, n: int) -> int:
-    """The tricks for a high player; N minus the tricks for a low one, never below 0."""
+    """The tricks for a high player; N minus the tricks for a low one, as the
+    text writes it: below 0 for a low player who took more than N tricks."""
     if direction is Direction.HIGH:
         return tricks
-    return max(n - tricks, 0)
+    return n - tricks
 
 
 def penalty(raws: Sequence[int]) -> Penalty:
@@ -283,7 +299,9 @@ def penalty(raws: Sequence[int]) -> Penalty:
 
     The k-th place score is the k-th highest raw score, ties counted one by one.
     With 3 players there is no fourth place; "fourth" is read as "last": second
-    and third tied below first is case C, all three tied is case D.
+    and third tied below first is case C, all three tied is case D. The penalty
+    is whatever the case makes it: below 0 when that place score is a low
+    player's over N.
     """
     if len(raws) < MIN_PLAYERS:
         raise InvalidHand(f"a penalty needs at least {MIN_PLAYERS} raw scores, got {len(raws)}")
@@ -350,7 +368,7 @@ def score_hand(
                 choice=result.choice,
                 n=n,
                 raw=raw,
-                raw_floored=result.direction is Direction.LOW and result.tricks > n,
+                over_n=result.direction is Direction.LOW and result.tricks > n,
                 penalty=hand_penalty.amount,
                 case=hand_penalty.case,
                 refined=refined,
@@ -589,10 +607,12 @@ class RatingsRecord:
 
 
 def ratings_record(
-    state: GameState, names: Sequence[str], finished_at: datetime.datetime
+    state: GameState, names: Sequence[str], played_on: datetime.date, finished_at: datetime.datetime
 ) -> RatingsRecord | None:
     """The ratings record of a finished game, or None for a game that does not go
-    to the ratings. Raises :class:`InvalidGame` for a game that is not over."""
+    to the ratings: dated ``played_on`` (the game's date) at the time of
+    ``finished_at`` (when its last hand was recorded). Raises
+    :class:`InvalidGame` for a game that is not over."""
     if not state.finished:
         raise InvalidGame("a game that is not over has no ratings record")
     if len(names) != state.player_count:
@@ -601,7 +621,7 @@ def ratings_record(
         return None
     order = sorted(range(state.player_count), key=lambda index: state.places[index].number)
     return RatingsRecord(
-        date=finished_at.date(),
+        date=played_on,
         time=finished_at.time().replace(second=0, microsecond=0),
         target=state.target,
         mark=ratings_mark(state.target),

@@ -6,8 +6,12 @@ from collections.abc import Sequence
 
 from django.db.models import Prefetch, QuerySet
 
-from scorepads import access, history, players
+from scorepads import access, history, players, seating
 from two_way_street.models import Game, Hand, Player
+
+
+# Joining by invitation and leaving (scorepads.seating).
+SEATED = seating.Seated(label="Two Way Street", players=Player, urls="two_way_street")
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -54,9 +58,9 @@ def recent_games(user, limit: int = 10) -> list[Game]:
 
 
 def last_players(user) -> list[Player]:
-    """The players of the last game ``user`` started: the new game's defaults."""
-    game = Game.objects.filter(created_by=user).order_by("-created_at", "-id").first() if user.is_authenticated else None
-    return list(game.players.order_by("seat")) if game else []
+    """The players of the last game ``user`` started and is still in: the new game's defaults."""
+    game = Game.objects.filter(created_by=user, members=user).order_by("-created_at", "-id").first() if user.is_authenticated else None
+    return list(game.players.select_related("account").order_by("seat")) if game else []
 
 
 def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:

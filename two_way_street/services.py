@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from scorepads import recording
+from scorepads import limits, recording
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
 from two_way_street import rules
@@ -24,7 +24,10 @@ from two_way_street.models import NAME_MAX_LENGTH, Game, Hand, Player
 def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user) -> Game:
     """A new game with these players in seat order, played to ``target``.
 
-    ``user`` (who starts it) and every player's account become its members.
+    ``user`` (who starts it) becomes its member, and sits where the seats name
+    their account; the other accounts named are invited
+    (:mod:`scorepads.seating`). Refused past the day's limit of games an
+    account may start (:data:`scorepads.limits.TWO_WAY_STREET_GAMES`).
     """
     try:
         rules.check_player_count(len(seats))
@@ -33,16 +36,17 @@ def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user)
         field = "players" if isinstance(error, rules.InvalidHand) else "target"
         raise RecordingError(str(error), field=field) from None
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
-    accounts = seat_accounts(seats)
+    accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
+        limits.TWO_WAY_STREET_GAMES.check(user, Game.objects.filter(created_by=user))
         game = Game.objects.create(
             date=date, target=target, created_by=user, totals=[0] * len(seats)
         )
         Player.objects.bulk_create(
-            Player(game=game, seat=number, name=name, account=accounts.get(number))
+            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=accounts.invited.get(number))
             for number, name in enumerate(names, start=1)
         )
-        game.members.add(user, *accounts.values())
+        game.members.add(user)
     return game
 
 

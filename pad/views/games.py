@@ -35,7 +35,7 @@ from pad.selectors import (
     pad_revision,
 )
 from pad.services import RecordingError
-from scorepads import history
+from scorepads import history, seating
 from scorepads.views import form_problem, polite_refusal, unchanged_poll
 
 PAD_TEMPLATE = "pad/game.html"
@@ -52,6 +52,7 @@ def front_page(request):
             "other_games": [kind for kind in history.kinds() if kind.start_url_name],
             "resume": resume,
             "invitation": resume and invitation_offer(request, resume.partnership),
+            "seat_invitations": seating.invitations_for(request.user),
             "form": StartGameForm(user=request.user),
         },
     )

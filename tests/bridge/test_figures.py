@@ -113,16 +113,17 @@ def test_a_weighted_normal_score_in_pairs():
 
 
 def test_written_lines_carry_into_the_ruling():
-    """A weighted expected score is written to one decimal, and the ruling goes on
-    from the written figure, as the reference does in example 7."""
+    """A weighted expected score is written as the sum of its written parts (two
+    decimals in pairs), and the ruling goes on from the written figure, as the
+    reference does in example 7."""
     result = serious_error_matchpoints(
         FIELD, normal=110, expected=[(110, "1/3"), (-110, "2/3")], table=-530, offenders=Side.EW
     )
-    # +110 alone scores 19, -110 alone scores 2: 19/3 + 4/3 = 7.67, written 7.7.
+    # +110 alone scores 19, -110 alone scores 2: 1/3 x 19 + 2/3 x 2 = 6.33 + 1.33 = 7.66.
     assert result.expected.exact == Fraction(23, 3)
-    assert result.expected.written == Fraction(77, 10)
-    assert result.consequent_damage == Fraction(113, 10)  # 19 - 7.7
-    assert (result.ns, result.ew) == (Fraction(113, 10), 5)
+    assert result.expected.written == Fraction(766, 100)
+    assert result.consequent_damage == Fraction(1134, 100)  # 19 - 7.66
+    assert (result.ns, result.ew) == (Fraction(1134, 100), 5)
 
 
 def test_knockout_average_ties():

@@ -66,6 +66,21 @@ def test_example_1_weighted_score_in_pairs():
     assert result.ns < 14
 
 
+def test_example_1_no_damage_the_table_result_stands():
+    """West's slow pass: EW offended. The table had +100 for NS (3H doubled one off),
+    worth 14 MP; the weighted 13.8 is no better for NS: no damage, score stands."""
+    result = weighted_matchpoints(FIELD, [(110, "60%"), (-50, "40%")], table=100, offenders="EW")
+    assert (result.written_ns, result.written_ew) == (Fraction(69, 5), Fraction(51, 5))
+    assert (result.table_result.ns, result.table_result.ew) == (14, 10)
+    assert result.stands
+    assert result.awarded == (14, 10)
+    # The other tables keep their matchpoints against +100: +50 scores 10.
+    assert {table.score: table.ns for table in result.table_result.other_tables}[50] == 10
+    # Had the table been -100 (4 MP for NS), the weighted score would replace it.
+    damaged = weighted_matchpoints(FIELD, [(110, "60%"), (-50, "40%")], table=-100, offenders="EW")
+    assert not damaged.stands and damaged.awarded == (Fraction(69, 5), Fraction(51, 5))
+
+
 def test_example_1_other_tables_matchpoints():
     """What are the matchpoints for a NS pair with +50 scorepoints? 10.8 MP, both ways:
     a) 60% x 10 + 40% x 12 = 6 + 4.8; b) the British table."""
@@ -95,6 +110,18 @@ def test_example_2_weighted_score_in_teams():
     table = weighted_imps([(-100, 1)], 620)
     assert (table.rows[0].difference, table.rows[0].imps) == (-720, -12)
     assert table.ns < result.ns
+
+
+def test_example_2_no_damage_the_table_result_stands():
+    """South's slow double: NS offended. "Table result for Team A, NS (OPEN): -100,
+    -620, -720, -12 ... the non-offending side (EW) was not damaged. Score stands." """
+    result = weighted_imps([(-650, "1/3"), (300, "2/3")], 620, table=-100, offenders="NS")
+    assert [display(row.written_part) for row in result.rows] == ["-5", "-5.3"]
+    assert result.written == Fraction(-103, 10)
+    row = result.table_result
+    assert (row.this_room, row.other_room, row.difference, row.imps) == (-100, -620, -720, -12)
+    assert result.stands
+    assert result.awarded == (-12, 12)
 
 
 def test_example_3_split_score_in_pairs():

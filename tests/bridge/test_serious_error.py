@@ -14,12 +14,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from pypdf import PdfReader
 
 from bridge import calculator, display
 from bridge.models import Ruling
-from bridge.scoring import SeriousErrorRule, Side, serious_error_imps, serious_error_matchpoints
+from bridge.scoring import SeriousErrorRule, Side, format_scores, serious_error_imps, serious_error_matchpoints
+from tests.bridge import sums
 
 FIELD = [110] * 5 + [50] * 3 + [-50] * 2 + [-110] * 2
 TURNED = [-score for score in FIELD]  # the same board with the seats turned
@@ -172,20 +174,24 @@ def test_the_working_names_the_rule_and_its_sums_add_up():
     chosen = calculator.CALCULATIONS["pairs-serious-error"]
     working = display.working(chosen, calculator.calculate(chosen, STANDS))
     assert working.notes == (STANDS_WORDS,)
-    assert working.lines == (
-        "No damage to NS: table 24 is at least normal 19",
-        "NS (non-offending): the table score, 24",
-        "EW (offending): the table score, 24 − 24 = 0",
-    )
+    assert [line.text for line in working.lines] == [
+        "Damage to NS: normal 19 − table (24) = −5 is no damage: the table score is at least the normal score "
+        "for them, so it stands for both sides.",
+        "NS (non-offending), the table score: 24",
+        "EW (offending), the table score: 24 − 24 = 0",
+    ]
     teams = calculator.CALCULATIONS["teams-serious-error"]
     inputs = {"other_room": "+420", "normal": "+620", "expected": EXPECTED_7, "table": "+450", "offenders": "EW"}
     working = display.working(teams, calculator.calculate(teams, inputs))
     assert working.notes == (str(SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE),)
-    assert working.lines[:3] == (
-        "Consequent damage to NS: table +1 is at least expected −0.7, so all of it: normal +5 − table (+1) = 4",
+    assert [line.text for line in working.sections[-1].lines[:3]] == [
+        "Consequent damage to NS: normal +5 − table (+1) = 4 (all of it: the table score, +1, is at least the "
+        "expected score, −0.7, for them)",
         "NS (non-offending): table +1 + damage 4 = +5",
-        "EW (offending): the normal score, −5",
-    )
+        "EW (offending), the normal score: −5",
+    ]
+    for line in working.lines:
+        sums.check_line(line.working, 1)
 
 
 def test_the_page_and_the_printed_ruling_say_which_rule_applied(client):
@@ -200,4 +206,48 @@ def test_the_page_and_the_printed_ruling_say_which_rule_applied(client):
     printed = client.get(reverse("bridge:ruling_pdf", args=[saved.pk])).content
     text = plain("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(printed)).pages))
     assert STANDS_WORDS in text
-    assert "NS (non-offending): the table score, 24" in text
+    assert "NS (non-offending), the table score: 24" in text
+
+
+
+CASES = {
+    # rule: the pairs scores (normal, expected, table) on FIELD, then the teams scores against +420
+    SeriousErrorRule.TABLE_STANDS: ((110, 100, 200), (420, EXPECTED_7, 500)),
+    SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE: ((110, -50, 50), (620, EXPECTED_7, 450)),
+    SeriousErrorRule.NO_CONSEQUENT_DAMAGE: ((100, 110, -530), (420, "+620 1/3, +650 2/3", -750)),
+    SeriousErrorRule.TABLE_PLUS_DAMAGE: ((110, 100, -530), (420, EXPECTED_7, -750)),
+}
+
+
+def typed(value, sign: int) -> str:
+    """A score or weighted outcomes as typed, each NS score's sign turned when ``sign`` is −1."""
+    if isinstance(value, int):
+        return f"{sign * value:+d}"
+    return ", ".join(f"{sign * int(score):+d} {weight}" for score, weight in (part.split() for part in value.split(", ")))
+
+
+@pytest.mark.parametrize("offenders", ["EW", "NS"])
+@pytest.mark.parametrize("rule", list(SeriousErrorRule))
+def test_each_rule_reads_in_words_and_adds_up_on_the_page(rule, offenders):
+    """Each rule, with either side offending (NS offending: the seats turned, every
+    sign turned), in pairs and in teams: the page says the rule in words beside the
+    verdict, and every line of the working adds up as written."""
+    sign = 1 if offenders == "EW" else -1
+    pairs, teams = CASES[rule]
+    for slug, board, scores, places in (
+        ("pairs-serious-error", {"field": format_scores(sign * score for score in FIELD)}, pairs, 2),
+        ("teams-serious-error", {"other_room": typed(420, sign)}, teams, 1),
+    ):
+        inputs = {**board, **{name: typed(value, sign) for name, value in zip(("normal", "expected", "table"), scores)}}
+        chosen = calculator.CALCULATIONS[slug]
+        result = calculator.calculate(chosen, {**inputs, "offenders": offenders})
+        assert result.rule is rule, (slug, inputs)
+        working = display.working(chosen, result)
+        page = render_to_string("bridge/includes/working.html", {"working": working})
+        assert f'<p class="working-note">{rule}</p>' in page
+        ruling = working.sections[-1]
+        # The difference that chose the rule, from the non-offending side, worked out.
+        assert ruling.title == "The ruling" and ruling.lines[0].label.endswith(f"to {result.non_offenders}")
+        assert ruling.lines[0].relations == ("=",)
+        assert sums.page_lines(page) == [line.working for line in working.lines]
+        assert sums.check_page(page, places) >= 1

@@ -28,11 +28,15 @@ def test_example_1_on_a_phone(live_server, phone, screenshot):
     enter_example_1(phone)
     # The working comes as the director types: no button needed.
     phone.wait_for_selector("#working .final")
-    assert finals(phone) == ["NS\n13.8 MP", "EW\n10.2 MP"]
-    frequency = phone.locator(".working-table").first
+    assert finals(phone) == ["NS\n13.8 MP\n13.8 of 24 = 57.5 %", "EW\n10.2 MP\n10.2 of 24 = 42.5 %"]
+    # The first method (each outcome alone), then the British table.
+    sums = phone.locator(".sums").all_inner_texts()
+    assert "NS: 60% × 19 + 40% × 6 = 11.4 + 2.4 = 13.8 MP" in sums[0]
+    frequency = phone.locator(".working-table").nth(2)
     assert frequency.locator("tr.marked").all_inner_texts() == ["+110\t5\t0.6\t5.6\t19.4\t4.6", "−50\t2\t0.4\t2.4\t5.4\t18.6"]
-    assert "NS: 60% × 19.4 + 40% × 5.4 = 11.64 + 2.16 = 13.8 MP" in phone.locator(".sums").inner_text()
-    assert "<td>10.8</td>" in phone.locator(".working-table").nth(2).inner_html()  # a +50 elsewhere
+    assert "NS: 60% × 19.4 + 40% × 5.4 = 11.64 + 2.16 = 13.8 MP" in sums[1]
+    assert "<td>10.8</td>" in phone.locator(".working-table").nth(4).inner_html()  # a +50 elsewhere
+    assert "Law applied: Law 12C1c, weighted score" in phone.locator(".laws").inner_text()
     screenshot(phone, "bridge-390x844-example-1")
 
     # A weight that does not add up: the working says so, beside nothing saved.
@@ -48,7 +52,7 @@ def test_example_1_on_a_phone(live_server, phone, screenshot):
     phone.get_by_label("Director's note").fill("Slow pass; 4♠ was a logical alternative.")
     phone.get_by_role("button", name="Save the ruling").tap()
     phone.wait_for_selector("text=Ruling saved: Tuesday pairs, board 14")
-    assert phone.locator(".final").all_inner_texts() == ["NS\n13.8 MP", "EW\n10.2 MP"]
+    assert phone.locator(".final").all_inner_texts() == ["NS\n13.8 MP\n13.8 of 24 = 57.5 %", "EW\n10.2 MP\n10.2 of 24 = 42.5 %"]
     screenshot(phone, "bridge-390x844-ruling")
     phone.wait_for_load_state("networkidle")
     ruling = Ruling.objects.get()

@@ -52,7 +52,7 @@ def test_the_new_game_page_offers_the_last_players(client, mahjong_game):
     [
         ({"name_4": ""}, "This field is required"),
         ({"name_4": "ann"}, "players are called ann: tell them apart"),
-        ({"account_2": "nobody"}, "there is no account called"),
+        ({"account_2": "nobody", "account_3": "Nobody"}, "the account &#x27;Nobody&#x27; is named for player 2 too"),
         ({"date": "yesterday"}, "Enter a valid date"),
     ],
 )

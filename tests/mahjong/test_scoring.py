@@ -1,14 +1,19 @@
 """Worked examples: each point, each double, the consistency tests, rounding and the
 limit, with the arithmetic written out from the rules (RULES.md)."""
 
+import re
 from pathlib import Path
 
 import pytest
 
 from mahjong import (
     LIMIT,
+    Deal,
     HandError,
+    NotationError,
     ScoreCard,
+    Win,
+    Wind,
     arrangements,
     final_score,
     parse_hand,
@@ -364,6 +369,64 @@ def test_declared_sets_are_kept_as_declared():
 def test_the_winning_tile_must_be_concealed():
     with pytest.raises(HandError, match="winning tile 5 dots .* is not among the concealed"):
         card("[555d] 123b 456b 789b 11c", "5d")
+
+
+WON = "EEE RdRdRd 234c 678c 99c"
+
+
+@pytest.mark.parametrize(
+    ("winds", "message"),
+    [
+        ({"own_wind": "Q"}, "own_wind is 'Q', not a wind: write E, S, W or N"),
+        ({"prevailing_wind": "X"}, "prevailing_wind is 'X', not a wind"),
+        ({"own_wind": None}, "own_wind is None, not a wind"),
+        ({"prevailing_wind": 1}, "prevailing_wind is 1, not a wind"),
+        ({"own_wind": "Q" * 10_000}, "own_wind is '" + "Q" * 40 + "…', not a wind"),
+    ],
+)
+def test_a_bad_wind_is_a_notation_error_naming_the_argument(winds, message):
+    arguments = {"own_wind": "S", "prevailing_wind": "E"} | winds
+    with pytest.raises(NotationError) as error:
+        score_hand(WON, winning_tile="9c", **arguments)
+    assert str(error.value).startswith(message)
+
+
+def test_a_bad_wind_elsewhere_is_a_notation_error_too():
+    with pytest.raises(NotationError, match="'X' is not a wind"):
+        settle({"X": 10, "S": 20, "W": 30, "N": 0}, winner="S")
+    with pytest.raises(NotationError, match="'Z' is not a wind"):
+        Deal(prevailing_wind="Z")
+    assert Wind.parse(" south ") is Wind.SOUTH
+
+
+@pytest.mark.parametrize("flag", ["false", "true", "", 0, 1, None, 1.0])
+def test_self_drawn_must_be_a_bool(flag):
+    with pytest.raises(NotationError, match=rf"^self_drawn is {re.escape(repr(flag))}, not True or False$"):
+        card(WON, "9c", self_drawn=flag)
+    with pytest.raises(NotationError, match="self_drawn"):
+        Win(Wind.SOUTH, Wind.EAST, parse_tile("9c"), self_drawn=flag)
+
+
+def test_only_a_bool_says_how_the_tile_came():
+    # Drawn from the wall is worth 2 points more than a discard (RULES.md).
+    assert card(WON, "9c", self_drawn=True).base_points == card(WON, "9c", self_drawn=False).base_points + 2
+
+
+@pytest.mark.parametrize("flag", ["false", 0, None])
+def test_waiting_must_be_a_bool(flag):
+    with pytest.raises(NotationError, match="waiting is .*, not True or False"):
+        parse_hand("123b 456b 789b 111c 5d", waiting=flag)
+
+
+@pytest.mark.parametrize("hand", [None, 123, b"123b 456b 789b 111c 99d"])
+def test_a_hand_that_is_not_text_is_a_notation_error(hand):
+    with pytest.raises(NotationError, match="the hand is .*, not text in the notation"):
+        score_hand(hand, own_wind="S", prevailing_wind="E", winning_tile="9d")
+
+
+def test_a_winning_tile_that_is_not_text_is_a_notation_error():
+    with pytest.raises(NotationError, match="the tile is None, not text in the notation"):
+        score_hand("123b 456b 789b 111c 99d", own_wind="S", prevailing_wind="E", winning_tile=None)
 
 
 def test_waiting_tiles_of_a_hand_one_tile_short():

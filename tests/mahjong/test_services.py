@@ -25,11 +25,12 @@ def test_a_game_seats_four_players_in_order_and_its_starter_is_a_member(mahjong_
     assert (mahjong_game.totals, mahjong_game.hand_count) == ([0, 0, 0, 0], 0)
 
 
-def test_a_player_s_account_makes_them_a_member(user, stranger):
+def test_a_player_s_account_is_invited_not_made_a_member(user, stranger):
     game = services.game_start(
         seats=[Seat("Ann"), Seat("Ben", "Stranger"), Seat("Cat"), Seat("Dan")], date=DATE, user=user
     )
-    assert set(game.members.all()) == {user, stranger}
+    assert list(game.members.all()) == [user]
+    assert game.players.get(seat=2).invited == stranger and game.players.get(seat=2).account is None
 
 
 @pytest.mark.parametrize(

@@ -279,3 +279,106 @@ def test_the_polls_revision_agrees_with_who_may_see_what(owned, user, stranger, 
     assert seen == {True, False}  # both answers were put to the test
     assert pad_revision(staff, unowned_game.pk) == 1
     assert pad_revision(user, unowned_game.pk) is None
+
+
+# The games with seats (Two Way Street, Mah Jongg): every address that names a
+# game, its invitation and leave addresses among them.
+
+
+def seated_patterns():
+    from mahjong.urls import urlpatterns as mahjong_urls
+    from two_way_street.urls import urlpatterns as street_urls
+
+    return [
+        (namespace, pattern)
+        for namespace, patterns in (("two_way_street", street_urls), ("mahjong", mahjong_urls))
+        for pattern in patterns
+        if "game_id" in pattern.pattern.converters
+    ]
+
+
+SEATED_POST_DATA = {"number": "1", "tricks_1": "5", "direction_1": "high", "choice_1": "declared", "winner": "2", "score_2": "20"}
+
+
+@pytest.fixture
+def seated_games(user, django_user_model):
+    """Jon's game of each kind, with hands, a seat offered to Richard's account."""
+    from mahjong import services as mahjong_services
+    from scorepads.players import Seat
+    from tests.mahjong.conftest import BEN_WINS
+    from tests.two_way_street.conftest import WORKED_HANDS
+    from two_way_street import services as street_services
+
+    django_user_model.objects.create_user(username="richard", password="pw-richard-1")
+    street = street_services.game_start(
+        seats=[Seat("Ann"), Seat("Richard", "richard"), Seat("Cat"), Seat("Dan")], target=12, date=datetime.date(2026, 7, 9), user=user
+    )
+    for number, results in enumerate(WORKED_HANDS, start=1):  # finished: it has a ratings record
+        street_services.hand_record(game=street, number=number, results=results)
+    mahjong = mahjong_services.game_start(
+        seats=[Seat("Ann"), Seat("Richard", "richard"), Seat("Cat"), Seat("Dan")], date=datetime.date(2026, 7, 9), user=user
+    )
+    mahjong_services.hand_record(game=mahjong, number=1, entry=BEN_WINS)
+    return {"two_way_street": street, "mahjong": mahjong}
+
+
+def seated_url(namespace, pattern, game):
+    kwargs = {name: {"game_id": game.pk, "number": 1}[name] for name in pattern.pattern.converters}
+    return reverse(f"{namespace}:{pattern.name}", kwargs=kwargs)
+
+
+def seated_snapshot():
+    from mahjong import models as mahjong_models
+    from two_way_street import models as street_models
+
+    return [
+        (list(models.Game.objects.order_by("pk").values()), sorted(models.Game.members.through.objects.values_list("game_id", "user_id")),
+         list(models.Player.objects.order_by("pk").values()), list(models.Hand.objects.order_by("pk").values()))
+        for models in (street_models, mahjong_models)
+    ]
+
+
+def test_the_seated_walk_covers_joining_and_leaving():
+    names = {f"{namespace}:{pattern.name}" for namespace, pattern in seated_patterns()}
+    for namespace in ("two_way_street", "mahjong"):
+        for name in ("sheet", "invitation_accept", "invitation_decline", "game_leave"):
+            assert f"{namespace}:{name}" in names
+
+
+@pytest.mark.parametrize(("namespace", "pattern"), seated_patterns(), ids=lambda value: getattr(value, "name", value))
+def test_a_stranger_finds_no_seated_game_and_changes_nothing(stranger_client, seated_games, namespace, pattern):
+    url = seated_url(namespace, pattern, seated_games[namespace])
+    before = seated_snapshot()
+    statuses = []
+    for method in ("get", "post"):
+        for extra in ({}, HTMX):
+            response = getattr(stranger_client, method)(url, SEATED_POST_DATA if method == "post" else {}, **extra)
+            statuses.append(response.status_code)
+    assert set(statuses) <= {404, 405} and 404 in statuses, (url, statuses)
+    assert seated_snapshot() == before
+
+
+@pytest.mark.parametrize(("namespace", "pattern"), seated_patterns(), ids=lambda value: getattr(value, "name", value))
+def test_the_seated_game_is_there_for_its_member_and_invitee(client, seated_games, namespace, pattern, django_user_model):
+    """The control for the test above: the same addresses answer Jon (and
+    Richard, for the seat offered to him)."""
+    url = seated_url(namespace, pattern, seated_games[namespace])
+    who = client
+    if pattern.name == "invitation_decline":
+        who = Client()
+        who.force_login(django_user_model.objects.get(username="richard"))
+    response = who.get(url)
+    if response.status_code == 405:
+        response = who.post(url, SEATED_POST_DATA)
+    assert response.status_code in (200, 302, 400), (url, response.status_code)
+
+
+@pytest.mark.parametrize(("namespace", "pattern"), seated_patterns(), ids=lambda value: getattr(value, "name", value))
+def test_nobody_is_sent_to_log_in_from_a_seated_game(anonymous_client, seated_games, namespace, pattern):
+    url = seated_url(namespace, pattern, seated_games[namespace])
+    before = seated_snapshot()
+    for method in ("get", "post"):
+        for extra in ({}, HTMX):
+            response = getattr(anonymous_client, method)(url, SEATED_POST_DATA if method == "post" else {}, **extra)
+            assert response.status_code == 302 and response["Location"] == f"{reverse('login')}?next={url}", (url, method)
+    assert seated_snapshot() == before

@@ -21,10 +21,12 @@ from mahjong.models import Game as MahjongGame
 from pad import services
 from pad.exchange import read_document
 from pad.models import Game, Hand, Partnership
+from scorepads import seating
 from scorepads.players import Seat
 from tests.bridge.test_pages import calculator_url, save_post
 from tests.conftest import record_outcomes
 from tests.mahjong.conftest import BEN_WINS
+from two_way_street import selectors as street_selectors
 from two_way_street import services as street_services
 from two_way_street.models import Game as StreetGame
 from two_way_street.models import Hand as StreetHand
@@ -326,6 +328,7 @@ def test_deleting_an_account_keeps_the_other_games_of_other_members(client, user
     shared = street_services.game_start(
         seats=[Seat("Ann"), Seat("Richard", "richard"), Seat("Cat")], target=12, date=day, user=user
     )
+    seating.invitation_accept(seated=street_selectors.SEATED, game_id=shared.pk, user=richard)
     street_services.hand_record(game=shared, number=1, results=results)
     mahjong_alone = mahjong_services.game_start(seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=day, user=user)
     mahjong_services.hand_record(game=mahjong_alone, number=1, entry=BEN_WINS)
@@ -348,6 +351,7 @@ def test_a_game_of_the_archive_loads_back_with_loaddata(client, user, richard, t
     street = street_services.game_start(
         seats=[Seat("Ann"), Seat("Richard", "richard"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user
     )
+    seating.invitation_accept(seated=street_selectors.SEATED, game_id=street.pk, user=richard)
     street_services.hand_record(game=street, number=1, results=[(5, "high", "declared"), (3, "low", "forced"), (5, "low", "declared")])
 
     def to_the_millisecond(value):  # as Django's JSON serialization writes times

@@ -12,8 +12,9 @@ from tests.conftest import record_outcomes
 def test_front_page_lists_games_with_partners_dates_and_scores(client, game, django_assert_max_num_queries):
     record_outcomes(game, "MPI")
     # + the session and the user; + the game to resume and its partner's
-    # invitation; + the recent Mah Jongg games (a query for each kind of game)
-    with django_assert_max_num_queries(5 + 2 + 3 + 1):
+    # invitation; + the recent Mah Jongg games (a query for each kind of game);
+    # + the seats offered to the user (a query for each game with seats)
+    with django_assert_max_num_queries(5 + 2 + 3 + 1 + 2):
         response = client.get(reverse("front_page"))
     assert response.status_code == 200
     page = response.content.decode()

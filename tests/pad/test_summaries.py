@@ -4,7 +4,7 @@ every change, never out of step with the hands."""
 import datetime
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
@@ -152,6 +152,15 @@ def test_runs_cut_games_by_result():
     assert [(run.won, run.length) for run in runs(games)] == [
         (True, 2), (False, 1), (True, 1), (False, 3),
     ]
+
+
+@given(st.lists(st.booleans(), max_size=60))
+def test_runs_are_the_games_in_order_cut_where_the_result_changes(results):
+    games = finished(*(W10 if won else L10 for won in results))
+    found = runs(games)
+    assert [game for run in found for game in run.games] == games
+    assert all(game.won == run.won for run in found for game in run.games)
+    assert all(before.won != after.won for before, after in zip(found, found[1:]))
 
 
 def test_longest_runs_prefer_the_latest_of_equal_length():

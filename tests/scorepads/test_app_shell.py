@@ -4,8 +4,10 @@ worker's script and version, the offline page, compressed pages."""
 import gzip
 import json
 import os
+import re
 
 from django.contrib.staticfiles import finders
+from django.core.management import call_command
 from django.test import Client
 from PIL import Image
 
@@ -83,3 +85,14 @@ def test_pages_are_compressed_for_browsers_that_ask(client, game):
     assert len(packed.content) < len(plain.content) / 2
     # The same page (its CSRF token is masked anew each time).
     assert gzip.decompress(packed.content).decode().count('class="mark') == plain.content.decode().count('class="mark')
+
+
+def test_collectstatic_keeps_the_htmx_the_pages_load_and_leaves_out_its_other_builds(tmp_path, settings, client):
+    settings.STATIC_ROOT = tmp_path
+    call_command("collectstatic", interactive=False, verbosity=0)
+    collected = {path.relative_to(tmp_path).as_posix() for path in (tmp_path / "django_htmx").rglob("*") if path.is_file()}
+    page = client.get("/accounts/login/").content.decode()
+    loaded = set(re.findall(r'src="/static/(django_htmx/[^"]+)"', page))
+    assert loaded == {"django_htmx/htmx-2.min.js"}
+    assert collected == loaded
+    assert (tmp_path / "pad").is_dir() and (tmp_path / "admin").is_dir()  # the rest is collected as before

@@ -12,6 +12,7 @@ from django.test import RequestFactory
 from pad import services
 from pad.models import Hand
 from scorepads import recording, sharing
+from scorepads.display import figure
 from scorepads.recording import RecordingError
 from scorepads.views import unchanged_poll
 
@@ -26,7 +27,7 @@ def test_the_shared_app_imports_no_game():
 
 
 @pytest.mark.parametrize(
-    "module", ["pad.rules", "pad.statistics", "pad.summaries", "pad.display", "solver"]
+    "module", ["pad.rules", "pad.statistics", "pad.summaries", "pad.display", "solver", "two_way_street.rules"]
 )
 def test_rules_and_display_are_pure(module):
     """No Django import: the rules and the display context can be used anywhere."""
@@ -106,6 +107,11 @@ def test_a_poll_for_no_such_pad_is_404():
 
     with pytest.raises(Http404):
         unchanged_poll(poll("1"), lambda: None)
+
+
+@pytest.mark.parametrize(("value", "written"), [(-12, "\u221212"), (-1, "\u22121"), (0, "0"), (7, "7")])
+def test_a_figure_is_written_with_a_true_minus_sign_and_no_sign_on_0(value, written):
+    assert figure(value) == written
 
 
 def test_check_text_names_the_control_character():

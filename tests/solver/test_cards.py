@@ -1,5 +1,7 @@
 """Reading and writing hands: both notations, and every refusal names its token."""
 
+import re
+
 import pytest
 
 from solver import (
@@ -12,7 +14,7 @@ from solver import (
     parse_card,
     parse_hand,
 )
-from solver.cards import check_deal, parse_deal
+from solver.cards import QUOTED_LENGTH, check_deal, check_hand, parse_deal
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -156,3 +158,87 @@ def test_card_with_bad_rank_or_suit_cannot_be_built():
         Card(Suit.SPADES, 1)
     with pytest.raises(CardError):
         Card("S", 14)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rank", [14.0, True, "A", None, [14]])
+def test_a_rank_that_is_not_a_whole_number_is_refused(rank):
+    with pytest.raises(CardError, match="unknown rank"):
+        Card(Suit.SPADES, rank)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("taker", "giver", "message"),
+    [
+        (None, None, "The taker's hand is None: give it as text"),
+        ("AS", None, "The giver's hand is None: give it as text"),
+        (5, "AS", "The taker's hand is 5: give it as text"),
+        (b"AS", "KS", "The taker's hand is b'AS': give it as text"),
+        ("AS", ["KS"], "'KS' in the giver's hand is not a card"),
+    ],
+)
+def test_hands_that_are_neither_text_nor_cards_are_refused_by_name(taker, giver, message):
+    with pytest.raises(CardError) as error:
+        parse_deal(taker, giver)
+    assert str(error.value).startswith(message)
+
+
+def test_each_reader_refuses_what_is_not_text():
+    with pytest.raises(CardError, match="The taker's hand is None, not text"):
+        parse_hand(None, who="the taker's hand")  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="The card is 14, not text"):
+        parse_card(14)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="Hand is None: give it as text"):
+        check_hand(None)  # type: ignore[arg-type]
+
+
+LONG = 100_000
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("X" * LONG, "unknown suit 'X'"),
+        ("AS " + "K" * LONG + "S", "unknown rank 'KKKK"),
+        ("S " + "A" * LONG, "appears twice"),
+        ("S A" + "Q" * LONG + "X", "appears twice"),
+        ("S " + "X" * LONG, "unknown rank 'X'"),
+        ("S -" + "A" * LONG, "marked void"),
+        ("S A" + "-" * LONG, "'-' marks a void"),
+        ("AS " * LONG, "card AS appears twice"),
+    ],
+)
+def test_a_long_bad_hand_is_quoted_in_part(text, problem):
+    with pytest.raises(CardError) as error:
+        parse_hand(text, who="the taker's hand")
+    message = str(error.value)
+    assert problem in message and "the taker's hand" in message
+    assert len(message) < 200
+    for quoted in re.findall(r"'([^']*)'", message):
+        assert len(quoted) <= QUOTED_LENGTH + 1  # and an ellipsis where it is cut
+
+
+def test_a_long_token_is_cut_with_an_ellipsis():
+    with pytest.raises(CardError, match=re.escape(f"in '{'S' + 'X' * 39}…' in the taker's hand")):
+        parse_hand("S" + "X" * LONG, who="the taker's hand")
+
+
+SPACES = ["\u00a0", "\u202f", "\u2007", "\u2003", "\u3000", "\u2028", "\t\u00a0 ,"]
+
+
+@pytest.mark.parametrize("space", SPACES)
+@pytest.mark.parametrize("text", ["S AJT3 H A63 D T64 C -", "♠AJ103 ♥A63 ♦1064", "AS JS 10S 3S AH 6H 3H 10D 6D 4D"])
+def test_unicode_spaces_around_a_hand_are_spaces(space, text):
+    expected = parse_hand(text)
+    assert parse_hand(space + text) == expected
+    assert parse_hand(text + space) == expected
+    assert parse_hand(space + text.replace(" ", space) + space) == expected
+
+
+@pytest.mark.parametrize("space", SPACES)
+def test_a_hand_of_unicode_spaces_only_is_empty(space):
+    with pytest.raises(CardError, match="empty"):
+        parse_hand(space * 3, who="the taker's hand")
+
+
+def test_a_card_read_alone_may_have_spaces_around_it():
+    assert parse_card("\u00a0AS\u2003") == parse_card("AS")

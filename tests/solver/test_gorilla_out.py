@@ -125,6 +125,40 @@ def test_suit_blocked_after_opening_another_says_so():
     assert result.areas.attack_order == (Suit.DIAMONDS,)
 
 
+def test_the_run_cards_left_after_opening_a_suit_are_counted():
+    # ♠AK run: 2 run cards. Diamonds cost 1 (♦A) and free 2 (♦32): 2 - 1 + 2 = 3
+    # left, and hearts cost 4 (♥AKQJ): they stay blocked.
+    result = gorilla_out("AS KS 2D 3D 2H 3H 4H 5H 6H 7H", "AD AH KH QH JH 2C 3C 4C 5C 6C")
+    assert not result.possible
+    assert result.reason == (
+        "Hearts stay blocked: the giver must pitch ♥AKQJ before the taker's ♥765432 can run, "
+        "but he has only 3 run cards left after opening diamonds, too few to shed her high "
+        "cards there."
+    )
+    # ♠A runs: 1. Diamonds cost 1 and free 2: 1 - 1 + 2 = 2 left; hearts cost 3.
+    result = gorilla_out("AS 2D 3D 2H 3H", "AD AH KH QH 2C")
+    assert "but he has only 2 run cards left after opening diamonds" in result.reason
+
+
+def test_the_run_cards_for_suits_that_cannot_all_open_are_counted():
+    # ♠AK: 2 run cards; hearts and diamonds each cost 2 and free 1.
+    result = gorilla_out("AS KS 2H 2D", "AH KH AD KD")
+    assert result.reason == (
+        "The taker cannot open both hearts and diamonds: the giver must pitch ♥AK ♦AK "
+        "before his ♥2 ♦2 can run, but he has only 2 run cards, and these suits free fewer "
+        "run cards than they cost, so he runs out before the last of them is open."
+    )
+    # ♠A: 1; diamonds cost 1 and free 3: 1 - 1 + 3 = 3 left. Hearts cost 3 and
+    # free 1, clubs cost 2 and free 1: either first leaves too few for the other.
+    result = gorilla_out("AS 2D 3D 4D 2H 2C", "AD AH KH QH AC KC")
+    assert result.reason == (
+        "The taker cannot open both hearts and clubs: the giver must pitch ♥AKQ ♣AK "
+        "before his ♥2 ♣2 can run, but he has only 3 run cards after opening diamonds, "
+        "and these suits free fewer run cards than they cost, so he runs out before the "
+        "last of them is open."
+    )
+
+
 def test_losing_suits_that_cannot_all_open_are_explained():
     # Two run cards; hearts and diamonds each cost 2 and free 1: either opens, not both.
     result = gorilla_out("AS KS 2H 2D", "AH KH AD KD")

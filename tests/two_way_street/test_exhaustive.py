@@ -1,15 +1,16 @@
-"""Every raw-score vector of 3, 4 and 5 players with raw scores 0 to 6, against a
-reference written from the text's cases by counting tied players (the rules
-order the scores and compare places instead), and against invariants of the text."""
+"""Every raw-score vector of 3, 4 and 5 players with raw scores −2 to 6 (below 0:
+a low player over N), against a reference written from the text's cases by
+counting tied players (the rules order the scores and compare places instead),
+and against invariants of the text."""
 
 import itertools
 from collections import Counter
 
 import pytest
 
-from two_way_street.rules import Case, penalty, score_hand
+from two_way_street.rules import Case, n_for_players, penalty, score_hand
 
-RAW_SCORES = range(7)
+RAW_SCORES = range(-2, 7)
 
 
 def reference_penalty(raws):
@@ -52,7 +53,7 @@ VECTORS = list(every_vector())
 
 
 def test_the_table_is_complete():
-    assert len(VECTORS) == 7**3 + 7**4 + 7**5
+    assert len(VECTORS) == 9**3 + 9**4 + 9**5
 
 
 def test_penalty_matches_the_reference_for_every_vector():
@@ -64,6 +65,13 @@ def test_penalty_matches_the_reference_for_every_vector():
     assert mismatches == []
 
 
+def entry_for(raw, choice, players):
+    """An entry scoring ``raw``: a high player's tricks, or a low player over N below 0."""
+    if raw >= 0:
+        return (raw, "high", choice)
+    return (n_for_players(players) - raw, "low", choice)
+
+
 def choices_for(raws):
     """A spread of declared and forced over the table, different per vector."""
     return ["forced" if (seat + sum(raws)) % 3 == 0 else "declared" for seat in range(len(raws))]
@@ -73,7 +81,7 @@ def choices_for(raws):
 def test_invariants_for_every_vector(players):
     for raws in itertools.product(RAW_SCORES, repeat=players):
         choices = choices_for(raws)
-        scores = score_hand([(raw, "high", choice) for raw, choice in zip(raws, choices)])
+        scores = score_hand([entry_for(raw, choice, players) for raw, choice in zip(raws, choices)])
         ordered = sorted(raws, reverse=True)
         hand_penalty, case = scores[0].penalty, scores[0].case
         assert [score.raw for score in scores] == list(raws)

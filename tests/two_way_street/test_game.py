@@ -28,6 +28,7 @@ WORKED_GAME = [
     [(3, "high", D), (1, "high", D), (6, "low", D), (4, "high", D)],
     [(2, "high", D), (5, "high", D), (1, "high", D), (6, "low", D)],
 ]
+PLAYED_ON = datetime.date(2026, 7, 9)
 FINISHED_AT = datetime.datetime(2026, 7, 9, 20, 15, 42)
 
 
@@ -64,7 +65,7 @@ def test_worked_game_ends_with_ann_alone_on_top():
 
 
 def test_worked_game_ratings_record():
-    record = ratings_record(game_state(WORKED_GAME, 12), NAMES, FINISHED_AT)
+    record = ratings_record(game_state(WORKED_GAME, 12), NAMES, PLAYED_ON, FINISHED_AT)
     assert record.as_text() == (
         "Two Way Street, 2026-07-09 20:15, to 12 points\n"
         "1 Ann 14\n"
@@ -151,15 +152,26 @@ def test_ratings_need_a_target_of_twelve_and_fewer_than_eleven_players():
     assert not ratings_eligible(30, 12)
 
 
+def test_the_record_is_dated_with_the_game_s_date_whenever_the_last_hand_was_entered():
+    # Played on 9 July; its last hand typed in after midnight.
+    record = ratings_record(
+        game_state(WORKED_GAME, 12), NAMES, PLAYED_ON, datetime.datetime(2026, 7, 10, 0, 30, 5)
+    )
+    assert record.date == datetime.date(2026, 7, 9)
+    assert record.time == datetime.time(0, 30)
+    assert record.as_text().splitlines()[0] == "Two Way Street, 2026-07-09 00:30, to 12 points"
+    assert record.to_dict()["date"] == "2026-07-09"
+
+
 def test_no_record_for_a_game_to_fewer_than_twelve():
-    assert ratings_record(game_state(WORKED_GAME[:2], 8), NAMES, FINISHED_AT) is None
+    assert ratings_record(game_state(WORKED_GAME[:2], 8), NAMES, PLAYED_ON, FINISHED_AT) is None
 
 
 def test_a_game_to_nineteen_or_more_is_marked():
     # Hand 1 replayed until somebody passes 19: Dan scores 6 a hand.
     state = game_state([WORKED_GAME[0]] * 4, 19)
     assert state.totals == (8, 0, 0, 24)
-    record = ratings_record(state, NAMES, FINISHED_AT)
+    record = ratings_record(state, NAMES, PLAYED_ON, FINISHED_AT)
     assert record.mark == 19
     assert record.as_text().splitlines()[0].endswith("to 19 points (a game to 19 or more)")
     assert [entry.name for entry in record.entries] == ["Dan", "Ann", "Ben", "Cat"]
@@ -171,12 +183,12 @@ def test_eleven_players_are_not_rated():
     # Raws 3, 0, ..., 0: case C, penalty 0; the first player scores 6 a hand.
     state = game_state([hand] * 2, 12)
     assert state.finished and state.totals[0] == 12
-    assert ratings_record(state, [f"P{seat}" for seat in range(11)], FINISHED_AT) is None
+    assert ratings_record(state, [f"P{seat}" for seat in range(11)], PLAYED_ON, FINISHED_AT) is None
 
 
 def test_an_unfinished_game_has_no_record():
     with pytest.raises(InvalidGame, match="not over"):
-        ratings_record(game_state(WORKED_GAME[:3], 12), NAMES, FINISHED_AT)
+        ratings_record(game_state(WORKED_GAME[:3], 12), NAMES, PLAYED_ON, FINISHED_AT)
 
 
 # Refusals.

@@ -11,6 +11,7 @@ from two_way_street.rules import (
     Direction,
     InvalidHand,
     PlayerResult,
+    case_descriptions,
     check_trick_total,
     n_for_players,
     penalty,
@@ -108,10 +109,11 @@ def test_worked_three_players_second_and_third_tied_is_case_c():
     assert column(scores, "final") == [6, 1, 0]
 
 
-def test_worked_low_player_over_n_scores_zero_raw():
+def test_worked_low_player_over_n_scores_n_minus_tricks_below_zero():
+    # Four players, N = 6: Dan took 8 tricks playing low, raw 6 − 8 = −2.
     scores = score_hand([high(7), high(3), high(2), low(8)])
-    assert column(scores, "raw") == [7, 3, 2, 0]
-    assert column(scores, "raw_floored") == [False, False, False, True]
+    assert column(scores, "raw") == [7, 3, 2, -2]
+    assert column(scores, "over_n") == [False, False, False, True]
     assert scores[0].case is Case.A
     assert scores[0].penalty == 2
     assert column(scores, "refined") == [5, 1, 0, 0]
@@ -121,7 +123,49 @@ def test_worked_low_player_over_n_scores_zero_raw():
 def test_a_low_player_with_exactly_n_tricks_is_not_marked():
     scores = score_hand([high(1), high(2), high(3), low(6)])
     assert scores[3].raw == 0
-    assert not scores[3].raw_floored
+    assert not scores[3].over_n
+
+
+# Low players over N, as the text scores them: raw N − t below 0, and the
+# penalty whatever the case makes it, below 0 too. Each hand can be played: its
+# tricks add up to a full deal.
+
+
+def test_three_players_a_low_player_over_n_makes_a_negative_penalty_in_case_a():
+    # N = 8. Raw 5, 2, 8 − 10 = −2; in order 5, 2, −2: second and third differ,
+    # case A, the penalty is the third place score, −2. Refined 5 − (−2) = 7,
+    # 2 − (−2) = 4, −2 − (−2) = 0; declared, × 2: 14, 8, 0.
+    scores = score_hand([high(5), high(2), low(10)], tricks_in_hand=17)
+    assert column(scores, "raw") == [5, 2, -2]
+    assert scores[0].case is Case.A
+    assert scores[0].penalty == -2
+    assert column(scores, "refined") == [7, 4, 0]
+    assert column(scores, "final") == [14, 8, 0]
+
+
+def test_four_players_a_low_player_over_n_makes_a_negative_penalty_in_case_b():
+    # N = 6. Raw 4, 1, 1, 6 − 7 = −1: second and third tied at 1, fourth (−1)
+    # distinct: case B, the penalty is −1. Refined 5, 2, 2, 0; × 2: 10, 4, 4, 0.
+    scores = score_hand([high(4), high(1), high(1), low(7)], tricks_in_hand=13)
+    assert column(scores, "raw") == [4, 1, 1, -1]
+    assert scores[0].case is Case.B
+    assert scores[0].penalty == -1
+    assert column(scores, "refined") == [5, 2, 2, 0]
+    assert column(scores, "final") == [10, 4, 4, 0]
+
+
+def test_a_low_player_over_n_is_below_the_tie_not_in_it():
+    # N = 6. Raw 5, 0, 0, 6 − 8 = −2: second and third tied at 0, fourth (−2)
+    # distinct: case B, not C, the penalty is −2. Refined 7, 2, 2, 0; Ann
+    # declared 7 × 2 = 14, Ben forced 2 × 3 = 6, Cat declared 2 × 2 = 4, Dan
+    # forced 0 × 3 = 0: nobody scores the 1 of case C.
+    scores = score_hand([high(5), high(0, forced=True), high(0), low(8, forced=True)], tricks_in_hand=13)
+    assert column(scores, "raw") == [5, 0, 0, -2]
+    assert scores[0].case is Case.B
+    assert scores[0].penalty == -2
+    assert column(scores, "refined") == [7, 2, 2, 0]
+    assert column(scores, "final") == [14, 6, 4, 0]
+    assert column(scores, "case_c_forced") == [False] * 4
 
 
 # Each case from the text's wording, on raw scores alone.
@@ -148,6 +192,10 @@ def test_a_low_player_with_exactly_n_tricks_is_not_marked():
         ([9, 4, 4, 4, 4, 1], Case.C, 4),
         ([1, 0, 0, 0], Case.C, 0),
         ([5, 2, 2], Case.C, 2),  # three players: decision 2 of RULES.md
+        ([5, 2, -2], Case.A, -2),  # a low player over N: the penalty below 0
+        ([4, 1, 1, -1], Case.B, -1),
+        ([3, -1, -1, -1], Case.C, -1),
+        ([-2, -2, -2, -2, -3], Case.D, -3),
         # D: the tie includes first to fourth.
         ([4, 4, 4, 4, 2, 1], Case.D, 2),
         ([4, 4, 4, 4, 4, 0], Case.D, 0),
@@ -159,6 +207,20 @@ def test_a_low_player_with_exactly_n_tricks_is_not_marked():
 def test_penalty_cases_from_the_text(raws, case, amount):
     assert penalty(raws).case is case
     assert penalty(raws).amount == amount
+
+
+def test_three_players_cases_are_worded_without_a_fourth_place():
+    # Decision 2 of RULES.md: C is second and third tied below first, D all
+    # three tied, and B cannot happen.
+    three = case_descriptions(3)
+    assert list(three) == [Case.A, Case.C, Case.D]
+    assert three[Case.C].startswith("second and third tied below first: the penalty is the second place score")
+    assert three[Case.D] == "all three tied: the penalty is the tied score"
+    assert not any("fourth" in words for words in three.values())
+    for players in (4, 5, 12):
+        assert list(case_descriptions(players)) == list(Case)
+        assert "fourth" in case_descriptions(players)[Case.C]
+        assert Case.C.description(players) == case_descriptions(players)[Case.C]
 
 
 def test_case_c_tie_includes_players_below_fourth_place():

@@ -56,7 +56,7 @@ def test_starting_a_game_seats_the_named_rows_in_order(client, user):
     ("data", "message"),
     [
         ({"name_1": "Ann", "name_2": "Ben"}, "two players play a Duel"),
-        ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "account_3": "nobody"}, "no account called"),
+        ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "account_2": "x", "account_3": "X"}, "is named for player 2 too"),
         ({"name_1": "Ann", "name_2": "Ben", "account_3": "jon"}, "Player 3 has an account but no name"),
         ({"name_1": "Ann", "name_2": "Ben", "name_3": "Cat", "target": "0"}, "greater than or equal to 1"),
     ],
@@ -94,10 +94,12 @@ def test_anonymous_visitors_are_sent_to_log_in(anonymous_client, street):
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
 
 
-def test_a_player_with_an_account_sees_and_plays(stranger_client, user, stranger):
+def test_a_player_with_an_account_sees_and_plays_once_they_accept(stranger_client, user, stranger):
     game = services.game_start(
         seats=[Seat("Ann"), Seat("Ben", "stranger"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user
     )
+    assert stranger_client.get(sheet_url(game)).status_code == 404
+    stranger_client.post(reverse("two_way_street:invitation_accept", args=[game.pk]))
     assert stranger_client.get(sheet_url(game)).status_code == 200
     stranger_client.post(
         reverse("two_way_street:hand_record", args=[game.pk]), hand_post(WORKED_HANDS[0][:3], 1)
@@ -281,3 +283,105 @@ def test_the_sheets_print_the_same_as_with_weasyprints_stylesheet(client, street
         tmp_path,
         monkeypatch,
     )
+
+
+# A low player over N, the raw scores in order, the penalty and the case, on
+# the sheet and on paper. The hands' numbers are worked in test_hand.py.
+
+
+def three_player_game(user, target):
+    return services.game_start(
+        seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=target, date=datetime.date(2026, 7, 9), user=user
+    )
+
+
+def sheet_and_pdf(client, game, tmp_path):
+    page = client.get(sheet_url(game)).content.decode()
+    text = pdf_text(client.get(reverse("two_way_street:sheet_pdf", args=[game.pk])).content, tmp_path)
+    return page, text
+
+
+def test_a_low_player_over_n_scores_below_zero_on_the_sheet_and_on_paper(client, user, tmp_path):
+    game = three_player_game(user, 12)
+    services.hand_record(
+        game=game, number=1, results=[(5, "high", "declared"), (2, "high", "declared"), (10, "low", "declared")],
+        tricks_in_hand=17,
+    )
+    page, text = sheet_and_pdf(client, game, tmp_path)
+    assert "Hand 1 · case A, penalty −2" in page
+    assert "Raw scores in order: 5, 2, −2. Case A: no tie for second place" in page
+    assert "<td>−2*</td>" in page
+    assert "* Cat took 10 tricks playing low, more than N = 8: raw 8 − 10 = −2." in page
+    assert "7 × 2 = 14" in page and "4 × 2 = 8" in page and "0 × 2 = 0" in page
+    assert "Ann wins with 14 points" in page
+    squeezed = "".join(text.split())
+    assert "−2*·0·+0" in squeezed  # Cat's cell: raw · refined · final
+    assert "5,2,−2:caseA,penalty−2." in squeezed
+    assert "*Cattook10tricksplayinglow,morethanN=8:raw8−10=−2." in squeezed
+    assert "−0" not in text and "−−" not in text
+
+
+def test_a_low_player_over_n_is_below_the_tie(client, street):
+    services.hand_record(
+        game=street, number=1,
+        results=[(4, "high", "declared"), (1, "high", "declared"), (1, "high", "declared"), (7, "low", "declared")],
+        tricks_in_hand=13,
+    )
+    services.hand_record(
+        game=street, number=2,
+        results=[(5, "high", "declared"), (0, "high", "forced"), (0, "high", "declared"), (8, "low", "forced")],
+        tricks_in_hand=13,
+    )
+    street.refresh_from_db()
+    assert street.totals == [10 + 14, 4 + 6, 4 + 4, 0 + 0]
+    page = client.get(sheet_url(street)).content.decode()
+    assert "Hand 1 · case B, penalty −1" in page
+    assert "Raw scores in order: 4, 1, 1, −1. Case B: second and third tied, fourth distinct" in page
+    assert "Hand 2 · case B, penalty −2" in page
+    assert "Raw scores in order: 5, 0, 0, −2. Case B" in page
+    assert "2 × 3 = 6" in page  # Ben, forced, in hand 2
+    assert "in the tie" not in page
+
+
+def test_a_three_player_case_c_has_no_fourth_place_and_a_penalty_of_0_no_sign(client, user, tmp_path):
+    game = three_player_game(user, 20)
+    services.hand_record(
+        game=game, number=1, results=[(3, "high", "declared"), (1, "high", "declared"), (0, "high", "declared")]
+    )
+    services.hand_record(
+        game=game, number=2, results=[(6, "high", "declared"), (3, "high", "forced"), (5, "low", "declared")]
+    )
+    page, text = sheet_and_pdf(client, game, tmp_path)
+    assert "Hand 1 · case A, penalty 0" in page
+    assert "Raw scores in order: 3, 1, 0. Case A" in page
+    assert "Hand 2 · case C, penalty 3" in page
+    assert (
+        "Raw scores in order: 6, 3, 3. Case C: second and third tied below first:"
+        " the penalty is the second place score; forced players in the tie score 1." in page
+    )
+    assert "1 (forced, in the tie)" in page
+    squeezed = "".join(text.split())
+    assert "3,1,0:caseA,penalty0." in squeezed and "6,3,3:caseC,penalty3." in squeezed
+    assert "Csecondandthirdtiedbelowfirst" in squeezed
+    for shown in (page, text):
+        assert "fourth" not in shown
+        assert "−0" not in shown
+    # A blank sheet for three has no fourth place either; four players have one.
+    blank = reverse("two_way_street:blank_pdf")
+    assert "fourth" not in pdf_text(client.get(blank + "?players=3").content, tmp_path)
+    assert "fourth" in pdf_text(client.get(blank + "?players=4").content, tmp_path)
+
+
+def test_the_ratings_record_carries_the_game_s_date(client, user, tmp_path):
+    game = three_player_game(user, 12)
+    services.hand_record(
+        game=game, number=1, results=[(5, "high", "declared"), (2, "high", "declared"), (10, "low", "declared")]
+    )
+    game.refresh_from_db()
+    assert game.finished_at.date() != game.date  # the last hand is typed in today, not on 9 July
+    page, text = sheet_and_pdf(client, game, tmp_path)
+    record = "1 Ann 14\n2 Ben 8\n3 Cat 0"
+    assert "Two Way Street, 2026-07-09 " in page and record in page
+    assert "Two Way Street, 2026-07-09 " in text
+    rows = client.get(reverse("two_way_street:ratings_csv", args=[game.pk])).content.decode().splitlines()
+    assert rows[1].startswith("2026-07-09,") and rows[1].endswith(",12,,1,Ann,14")

@@ -1,7 +1,7 @@
 """Hypothesis properties of a hand's scores (section 3a) and of a game's state (3b)."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from two_way_street.rules import (
@@ -23,11 +23,63 @@ hands = st.lists(entries, min_size=MIN_PLAYERS, max_size=MAX_PLAYERS)
 
 
 @given(hands)
-def test_raw_is_tricks_high_or_n_minus_tricks_low_never_negative(hand):
+def test_raw_is_tricks_high_or_n_minus_tricks_low_below_zero_past_n(hand):
     n = n_for_players(len(hand))
     for (tricks, direction, _), score in zip(hand, score_hand(hand)):
-        assert score.raw == (tricks if direction == "high" else max(n - tricks, 0))
-        assert score.raw_floored == (direction == "low" and tricks > n)
+        assert score.raw == (tricks if direction == "high" else n - tricks)
+        assert score.over_n == (direction == "low" and tricks > n)
+        assert (score.raw < 0) == score.over_n
+
+
+# Section 3a written out again, step by step in its own words, to check the
+# pad against: nothing of the rules module is used.
+TEXT_N = {3: 8, 4: 6, 5: 5, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2}  # "11+ : 1"
+
+
+def text_finals(hand):
+    """Each player's final score for ``hand`` as section 3a computes it."""
+    n = TEXT_N.get(len(hand), 1)
+    # "If they are playing "high" then this is their Raw Score [...]. If they
+    # are playing "low", then the Raw Score is equal to N-t."
+    raw = [tricks if direction == "high" else n - tricks for tricks, direction, _ in hand]
+    place = sorted(raw, reverse=True)  # place[0] is the first place score, ...
+    first, second, third = place[0], place[1], place[2]
+    fourth = place[3] if len(place) > 3 else None  # three players have none
+    if second != third:  # A. no tie for second place
+        penalty, tie = third, None
+    elif fourth is not None and fourth != third:  # B. second and third tied, fourth distinct
+        penalty, tie = fourth, None
+    elif first > second:  # C. second, third and fourth tied, first higher
+        penalty, tie = second, second
+    else:  # D. the tie includes 1st-4th
+        not_in_tie = [score for score in raw if score != first]
+        penalty, tie = (max(not_in_tie) if not_in_tie else first), None
+    finals = []
+    for score, (_, _, choice) in zip(raw, hand):
+        # "Any players in this tie who were forced have a final score of 1 instead of 0."
+        if tie is not None and score == tie and choice == "forced":
+            finals.append(1)
+            continue
+        # "Subtract the "penalty" from each player's score, raising negative
+        # results to zero" and "multiply [...] by two, if that player declared,
+        # or three, if that player was forced."
+        refined = score - penalty if score - penalty > 0 else 0
+        finals.append(refined * (2 if choice == "declared" else 3))
+    return finals
+
+
+@settings(max_examples=1000)
+@given(hands)
+def test_the_pad_s_finals_are_the_text_s(hand):
+    assert [score.final for score in score_hand(hand)] == text_finals(hand)
+
+
+def test_the_text_s_finals_of_hands_with_a_low_player_over_n():
+    # The reference against hands worked by hand (RULES.md's examples).
+    assert text_finals([(5, "high", "declared"), (2, "high", "declared"), (10, "low", "declared")]) == [14, 8, 0]
+    assert text_finals(
+        [(5, "high", "declared"), (0, "high", "forced"), (0, "high", "declared"), (8, "low", "forced")]
+    ) == [14, 6, 4, 0]
 
 
 @given(hands)

@@ -28,10 +28,11 @@ def test_a_game_seats_its_players_in_order_and_its_starter_is_a_member(user):
     assert (game.totals, game.hand_count, game.winner_seat) == ([0, 0, 0], 0, None)
 
 
-def test_players_with_accounts_become_members(user, stranger):
-    game = start(user, ["Ann", "Ben", "Cat"], accounts={"Ben": "STRANGER"})
-    assert set(game.members.all()) == {user, stranger}
-    assert game.players.get(seat=2).account == stranger
+def test_players_with_accounts_are_invited_and_the_starter_sits_at_once(user, stranger):
+    game = start(user, ["Ann", "Ben", "Cat"], accounts={"Ben": "STRANGER", "Ann": "Jon", "Cat": "nobody"})
+    assert list(game.members.all()) == [user]
+    seats = {player.name: (player.account, player.invited) for player in game.players.all()}
+    assert seats == {"Ann": (user, None), "Ben": (None, stranger), "Cat": (None, None)}
 
 
 @pytest.mark.parametrize(
@@ -43,8 +44,8 @@ def test_players_with_accounts_become_members(user, stranger):
         (["Ann", "Ben", "   "], {}, 12, "player 3 has no name"),
         (["Ann", "Ben", "C\u202eat"], {}, 12, "text-direction control"),
         (["Ann", "Ben", "x" * 61], {}, 12, "longer than 60"),
-        (["Ann", "Ben", "Cat"], {"Ben": "nobody"}, 12, "no account called 'nobody'"),
-        (["Ann", "Ben", "Cat"], {"Ben": "jon", "Cat": "Jon"}, 12, "already has a seat"),
+        (["Ann", "Ben", "Cat"], {"Ben": "jon", "Cat": "Jon"}, 12, "the account 'Jon' is named for player 2 too"),
+        (["Ann", "Ben", "Cat"], {"Ben": "nobody", "Cat": "NOBODY"}, 12, "the account 'NOBODY' is named for player 2 too"),
         (["Ann", "Ben", "Cat"], {}, 0, "the target must be"),
         (["Ann", "Ben", "Cat"], {}, rules.MAX_TARGET + 1, "from 1 to 100"),
     ],

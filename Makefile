@@ -1,8 +1,10 @@
 # The two commands of the README: `make run` and `make test`. Both install what
 # they need first: a virtualenv from pyproject.toml pinned by constraints.txt,
-# and Debian's Pango (which WeasyPrint lays out PDFs with) and the Noto fonts
-# that print every name the bundled DejaVu font lacks (CJK, emoji); the tests
-# also Debian's chromium, poppler-utils and postgresql.
+# and Debian's Pango (which WeasyPrint lays out PDFs with) and the fonts that
+# print every name the bundled DejaVu font (Latin, Greek, Cyrillic, Arabic,
+# Hebrew) lacks: Noto CJK and Noto Color Emoji, Lohit Devanagari, Loma (Thai),
+# found through fontconfig; the tests also Debian's chromium, poppler-utils and
+# postgresql.
 #
 # `make test` runs the whole suite on SQLite, then again on a throwaway
 # PostgreSQL server on 127.0.0.1 (scripts/with-throwaway-postgres), where the
@@ -14,7 +16,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
-RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-cjk fonts-noto-color-emoji
+RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fontconfig fonts-noto-cjk fonts-noto-color-emoji fonts-lohit-deva fonts-tlwg-loma-ttf
 SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql
 # axe-core, which the browser tests load into pages to check their accessibility.
 AXE := tests/browser/js/node_modules/axe-core/axe.min.js

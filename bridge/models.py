@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 
 from bridge.calculator import CALCULATIONS
+from scorepads.names import isolate
 
 EVENT_MAX_LENGTH = 100
 NOTE_MAX_LENGTH = 2000
@@ -49,4 +50,4 @@ class Ruling(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.event}, board {self.board} ({self.date.isoformat()})"
+        return f"{isolate(self.event)}, board {self.board} ({self.date.isoformat()})"

@@ -97,6 +97,7 @@ TEMPLATES = [
                 "pad.context_processors.limits",
                 "scorepads.app_shell.theme_colours",
             ],
+            "builtins": ["scorepads.templatetags.names"],
         },
     },
 ]

@@ -20,6 +20,7 @@ from mahjong.scoring import LIMIT, ScoreCard
 from mahjong.settlement import Deal
 from mahjong.tiles import BONUS_TILES, PLAYING_TILES, WINDS, Family, Tile, Wind
 from scorepads.display import SheetSummary
+from scorepads.names import isolate
 from scorepads.players import joined
 
 # How the last tile came, as the scorer and the sheet ask it.
@@ -214,14 +215,14 @@ def round_name(deal: Deal) -> str:
 def deal_description(deal: Deal | None, names: Sequence[str]) -> str:
     if deal is None:
         return "The game is over: the North round has been played"
-    return f"{round_name(deal)}, {names[deal.east_player]} is East"
+    return f"{round_name(deal)}, {isolate(names[deal.east_player])} is East"
 
 
 def standings_status(names: Sequence[str], state: rules.GameState) -> str:
     """One sentence: who leads, or who won."""
     if not state.hands:
         return "No hand yet: everybody is on 0"
-    leaders = [names[player] for player in state.leaders]
+    leaders = [isolate(names[player]) for player in state.leaders]
     best = state.totals[state.leaders[0]]
     if state.finished:
         verb = "wins" if len(leaders) == 1 else "win"
@@ -234,7 +235,7 @@ def list_status(names: Sequence[str], totals: Sequence[int], finished: bool, han
     """A game in a list, in a few words: "Ann won with 1200", "In progress, 3 hands"."""
     if finished and totals:
         best = max(totals)
-        winners = [name for name, total in zip(names, totals) if total == best]
+        winners = [isolate(name) for name, total in zip(names, totals) if total == best]
         return f"{joined(winners)} won with {best}"
     return f"In progress, {hand_count} hand{'' if hand_count == 1 else 's'}"
 
@@ -254,7 +255,7 @@ def hand_view(played: rules.PlayedHand, names: Sequence[str]) -> HandView:
         for player, name in enumerate(names)
     )
     payments = tuple(
-        f"{names[deal.player_of(payment.payer)]} pays {names[deal.player_of(payment.payee)]} {payment.amount}"
+        f"{isolate(names[deal.player_of(payment.payer)])} pays {isolate(names[deal.player_of(payment.payee)])} {payment.amount}"
         + (" (doubled: East)" if Wind.EAST in (payment.payer, payment.payee) else "")
         for payment in played.settlement.payments
     )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import solver
 from pad import rules
 from pad.statistics import StatisticValue, Tally, statistic_values
+from scorepads.names import isolate
 
 if TYPE_CHECKING:
     from pad.models import Game, Hand
@@ -110,7 +111,8 @@ class PadDisplay:
 
     @property
     def partners(self) -> str:
-        return f"{self.odd_name} & {self.even_name}"
+        """The partners in plain text, each name isolated in its own direction."""
+        return f"{isolate(self.odd_name)} & {isolate(self.even_name)}"
 
     @property
     def outcomes(self) -> tuple[str, ...]:
@@ -144,7 +146,7 @@ class PadDisplay:
             return self.full_message
         return (
             f"Partnership {self.partnership_score}, Fates {self.fates_score}. "
-            f"Hand {self.next_hand.number}: {self.next_hand.dealer_name} deals."
+            f"Hand {self.next_hand.number}: {isolate(self.next_hand.dealer_name)} deals."
         )
 
     @property

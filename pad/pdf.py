@@ -137,7 +137,9 @@ def render_season_report(statistics, season: Season, size: str = DEFAULT_PAGE_SI
     """A partnership's season as PDF: ``statistics`` (selectors.PartnershipStatistics
     of the season's games), with the results and the play and fate ratios over
     the season as SVG charts."""
+    partnership = statistics.partnership
     context = {"stats": statistics, "season": season, "page_size": page_size_css(size), "size": size}
+    context["names_size"] = names_size(partnership.odd_name, partnership.even_name)  # as on the pad
     return write_pdf(render_to_string("pad/print/season.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 
 

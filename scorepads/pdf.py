@@ -29,6 +29,8 @@ from django.core.cache import caches
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 
+from scorepads.names import spell_unprintable
+
 # Documents and stylesheets are parsed against this made-up origin (the .invalid
 # top-level domain never resolves): a URL on it under STATIC_URL is a static file
 # read from disk; every other URL is refused.
@@ -183,6 +185,7 @@ def keep_out_of_collections() -> None:
 def _layout(html: str, stylesheet_name: str, fetcher=None):
     """Lay out ``html`` with a print stylesheet: a WeasyPrint Document (hold the lock)."""
     stylesheet = _stylesheet(stylesheet_name)
+    html = spell_unprintable(html)  # a letter no font draws is written as its code point, not a box
     document = _document_class()(string=html, base_url=PDF_BASE_URL, url_fetcher=fetcher or url_fetcher())
     return document.render(stylesheets=[stylesheet.css], font_config=stylesheet.font_config)
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepads.display import SheetSummary, figure
+from scorepads.names import isolate, isolate_all
 from scorepads.players import joined
 from two_way_street import rules
 
@@ -64,7 +65,7 @@ class PlayerLine:
         if not self.over_n:
             return ""
         return (
-            f"* {self.name} took {self.tricks} tricks playing low, more than N = {self.n}:"
+            f"* {isolate(self.name)} took {self.tricks} tricks playing low, more than N = {self.n}:"
             f" raw {self.n} − {self.tricks} = {figure(self.raw)}."
         )
 
@@ -189,6 +190,7 @@ def case_list(player_count: int) -> tuple[tuple[str, str], ...]:
 
 def standings_status(names: Sequence[str], state: rules.GameState) -> str:
     """One sentence: who leads, a tie at the target, or who won."""
+    names = isolate_all(names)
     if state.finished:
         winner = state.winner
         return f"{names[winner]} wins with {state.totals[winner]} points"
@@ -208,7 +210,7 @@ def standings_status(names: Sequence[str], state: rules.GameState) -> str:
 def list_status(names: Sequence[str], totals: Sequence[int], winner_seat: int | None, hand_count: int) -> str:
     """A game in a list, in a few words: "Ann won with 14", "In progress, 3 hands"."""
     if winner_seat is not None:
-        return f"{names[winner_seat - 1]} won with {totals[winner_seat - 1]}"
+        return f"{isolate(names[winner_seat - 1])} won with {totals[winner_seat - 1]}"
     return f"In progress, {hand_count} hand{'' if hand_count == 1 else 's'}"
 
 

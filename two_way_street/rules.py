@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from scorepads.names import isolate
+
 # N, the constant a low player's tricks are taken from, by number of players.
 # Two players play a Duel (section 4 of the rules), which the pad does not score.
 N_BY_PLAYERS: dict[int, int] = {2: 10, 3: 8, 4: 6, 5: 5, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2}
@@ -590,7 +592,8 @@ class RatingsRecord:
             f" to {self.target} points"
             + (f" (a game to {self.mark} or more)" if self.mark is not None else "")
         ]
-        lines += [f"{entry.place} {entry.name} {entry.score}" for entry in self.entries]
+        # Each name isolated, so that a right-to-left name keeps its place and score beside it.
+        lines += [f"{entry.place} {isolate(entry.name)} {entry.score}" for entry in self.entries]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:

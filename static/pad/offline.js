@@ -136,7 +136,10 @@
       figures[1].textContent = drawn.score.fates;
     }
     const next = pad.querySelector(".status-next");
-    if (next) next.textContent = over ? "Game over" : `Hand ${nextNumber} · ${state.names[dealer]} deals`;
+    if (next) {
+      if (over) next.textContent = "Game over";
+      else next.replaceChildren(`Hand ${nextNumber} · `, isolated(state.names[dealer]), " deals");
+    }
     const stateOfPlay = pad.querySelector(".state");
     if (stateOfPlay) {
       for (const told of stateOfPlay.querySelectorAll(".result, .next-hand, .first-dealer-form, .badge")) {
@@ -169,10 +172,17 @@
     if (toast && pad.drawnHere) toast.hidden = true; // it spoke of the pad before the waiting taps
   }
 
-  function strong(text) {
+  function strong(name) {
     const bold = document.createElement("strong");
-    bold.textContent = text;
+    bold.append(isolated(name));
     return bold;
+  }
+
+  // A player's name in its own direction, as the server writes it (<bdi>).
+  function isolated(name) {
+    const element = document.createElement("bdi");
+    element.textContent = name;
+    return element;
   }
 
   // ---- Badge and conflicts ---------------------------------------------------

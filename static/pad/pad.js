@@ -246,7 +246,9 @@
     if (!box) return;
     const rename = () => {
       for (const name of form.querySelectorAll("[data-name]")) {
-        name.textContent = box.checked ? name.dataset.swapped : name.dataset.default;
+        const isolated = document.createElement("bdi"); // the name in its own direction
+        isolated.textContent = box.checked ? name.dataset.swapped : name.dataset.default;
+        name.replaceChildren(isolated);
       }
     };
     box.addEventListener("change", rename);

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from bridge.models import Ruling
 from tests.bridge.test_calculator import EXAMPLES
 from tests.printing import assert_printed_alike
+from tests.names import fsi
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -105,7 +106,7 @@ def test_saving_a_ruling_goes_to_it(client, user):
     assert (ruling.created_by, ruling.event, ruling.board, ruling.date) == (user, "Club pairs", 7, datetime.date(2026, 11, 20))
     assert ruling.inputs == {"field": "+110 x5, +50 x3, -50 x2, -110 x2", "weights": "+110 60%, -50 40%"}
     page = client.get(response["Location"]).content.decode()
-    assert "Ruling saved: Club pairs, board 7 (2026-11-20)." in page
+    assert f"Ruling saved: {fsi('Club pairs')}, board 7 (2026-11-20)." in page
     assert '<span class="figure">13.8</span>' in page and "Hesitation before 2♠." in page
 
 
@@ -215,14 +216,14 @@ def test_the_printed_ruling_matches_the_screen(client, ruling):
 
 def test_rulings_are_in_the_history_and_on_the_front_page(client, ruling):
     history = client.get(reverse("game_list")).content.decode()
-    assert "Club pairs, board 7" in history and "NS 13.8 MP · EW 10.2 MP" in history
+    assert "<bdi>Club pairs</bdi>, board 7" in history and "NS 13.8 MP · EW 10.2 MP" in history
     assert "Club pairs" in client.get(reverse("game_list") + "?game=bridge").content.decode()
     assert "Club pairs" not in client.get(reverse("game_list") + "?game=gorilla").content.decode()
     # The search looks in the event and the note, ignoring case and accents.
     assert "Club pairs" in client.get(reverse("game_list") + "?player=HESITATION").content.decode()
     assert "Club pairs" not in client.get(reverse("game_list") + "?player=Teams").content.decode()
     front = client.get(reverse("front_page")).content.decode()
-    assert "Club pairs, board 7" in front and reverse("bridge:calculator_home") in front
+    assert "<bdi>Club pairs</bdi>, board 7" in front and reverse("bridge:calculator_home") in front
 
 
 def test_the_pages_run_a_fixed_number_of_queries(client, ruling, django_assert_num_queries):

@@ -51,7 +51,7 @@ def test_example_1_on_a_phone(live_server, phone, screenshot):
     phone.get_by_label("Board").fill("14")
     phone.get_by_label("Director's note").fill("Slow pass; 4♠ was a logical alternative.")
     phone.get_by_role("button", name="Save the ruling").tap()
-    phone.wait_for_selector("text=Ruling saved: Tuesday pairs, board 14")
+    phone.wait_for_selector("text=Ruling saved: \u2068Tuesday pairs\u2069, board 14")
     assert phone.locator(".final").all_inner_texts() == ["NS\n13.8 MP\n13.8 of 24 = 57.5 %", "EW\n10.2 MP\n10.2 of 24 = 42.5 %"]
     screenshot(phone, "bridge-390x844-ruling")
     phone.wait_for_load_state("networkidle")

@@ -94,7 +94,7 @@ def test_a_hand_on_the_tile_grid_and_a_game_of_several_hands(live_server, phone,
     hand_1 = HandEntry(1, (10, None, 20, 0), "23467899c EEE RdRdRd", "9c", True)
     assert stored(phone) == [hand_1]
     assert standings(phone) == expected([hand_1]) == {"Ann": -600, "Ben": 1200, "Cat": -260, "Dan": -340}
-    assert "East round, Ben is East" in phone.locator(".status-line").inner_text()
+    assert "East round, \u2068Ben\u2069 is East" in phone.locator(".status-line").inner_text()
 
     # A second phone of the same account follows the sheet.
     watcher = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True)).new_page()

@@ -102,7 +102,7 @@ def test_a_five_player_game_to_twelve_on_a_phone(live_server, phone, log_in, chr
     enter_hand(phone, HANDS[2])
     record(phone, 3)
     assert standings(phone) == expected(HANDS)
-    assert phone.locator(".result").inner_text() == "Cat wins with 13 points"
+    assert phone.locator(".result").inner_text() == "\u2068Cat\u2069 wins with 13 points"
     assert "Two Way Street, " in phone.locator("#ratings-text").input_value()
     screenshot(phone, "tws-390x844-cat-wins")
 
@@ -121,15 +121,15 @@ def test_a_five_player_game_to_twelve_on_a_phone(live_server, phone, log_in, chr
     enter_hand(phone, LAST_HAND)
     record(phone, 4)
     assert standings(phone) == expected([*changed, LAST_HAND])
-    assert phone.locator(".result").inner_text() == "Ann wins with 16 points"
+    assert phone.locator(".result").inner_text() == "\u2068Ann\u2069 wins with 16 points"
     assert stored(phone) == as_stored([*changed, LAST_HAND])
-    watcher.wait_for_selector("text=Ann wins with 16 points", timeout=8_000)
+    watcher.wait_for_selector("text=\u2068Ann\u2069 wins with 16 points", timeout=8_000)
     screenshot(phone, "tws-390x844-finished")
     watcher.context.close()
 
     # The game is in the lists, with the Gorilla games.
     phone.goto(f"{live_server.url}/games/?game=two-way-street")
-    assert "Two Way Street · Ann won with 16" in phone.locator(".history-list").inner_text()
+    assert "Two Way Street · \u2068Ann\u2069 won with 16" in phone.locator(".history-list").inner_text()
     screenshot(phone, "tws-390x844-history")
     phone.goto(live_server.url)
     assert "Ann, Ben, Cat, Dan, Eve" in phone.locator(".game-list").inner_text()

@@ -11,6 +11,7 @@ from mahjong import services
 from scorepads.players import Seat
 from tests.mahjong.conftest import BEN_WINS, record
 from two_way_street import services as two_way_street
+from tests.names import bdi
 
 LIST_URL = reverse("game_list")
 
@@ -32,18 +33,18 @@ def games(user, mahjong_game):
 def test_the_history_lists_mah_jongg_games_among_the_others_newest_first(client, games):
     page = client.get(LIST_URL).content.decode()
     assert rows(page) == [
-        ("2026-07-09", "Ann, Ben, Cat, Dan"),
-        ("2026-07-08", "Pat, Quin, Rob"),
-        ("2026-07-07", "Émile, Zoë, Yan, Xu"),
+        ("2026-07-09", bdi("Ann", "Ben", "Cat", "Dan")),
+        ("2026-07-08", bdi("Pat", "Quin", "Rob")),
+        ("2026-07-07", bdi("Émile", "Zoë", "Yan", "Xu")),
     ]
     assert "Mah Jongg · In progress, 1 hand" in page
 
 
 def test_the_history_filters_by_game_and_by_player(client, games):
     page = client.get(LIST_URL + "?game=mah-jongg").content.decode()
-    assert [players for _, players in rows(page)] == ["Ann, Ben, Cat, Dan", "Émile, Zoë, Yan, Xu"]
+    assert [players for _, players in rows(page)] == [bdi("Ann", "Ben", "Cat", "Dan"), bdi("Émile", "Zoë", "Yan", "Xu")]
     page = client.get(LIST_URL + "?game=mah-jongg&player=zoe").content.decode()
-    assert [players for _, players in rows(page)] == ["Émile, Zoë, Yan, Xu"]
+    assert [players for _, players in rows(page)] == [bdi("Émile", "Zoë", "Yan", "Xu")]
 
 
 def test_a_stranger_lists_none_of_them(stranger_client, games):

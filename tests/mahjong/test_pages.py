@@ -14,6 +14,7 @@ from django.urls import reverse
 from mahjong.models import Game, Hand
 from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, record
 from tests.printing import assert_printed_alike
+from tests.names import fsi
 
 HTMX = {"HX-Request": "true"}
 
@@ -101,8 +102,8 @@ def test_a_tap_records_the_hand_scored_from_the_winner_s_tiles_and_offers_undo(c
     assert response.status_code == 200
     assert "Hand 1 recorded" in page and ">Undo<" in page
     assert "concealed pung of East wind" in page and "38 × 2^3 = 304, rounded to 300" in page
-    assert "Ben pays" not in page and "Ann pays Ben 600 (doubled: East)" in page
-    assert "East round, Ben is East" in page  # Ben won: the deal passes to him
+    assert f"{fsi('Ben')} pays" not in page and f"{fsi('Ann')} pays {fsi('Ben')} 600 (doubled: East)" in page
+    assert f"East round, {fsi('Ben')} is East" in page  # Ben won: the deal passes to him
     assert stored(mahjong_game) == [(1, 2, [10, None, 20, 0])]
 
 

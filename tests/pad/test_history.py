@@ -95,7 +95,7 @@ def test_games_list_newest_first_with_scores_ratios_and_pride(client, known_game
     assert response.status_code == 200
     assert listed_ids(response) == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
     page = response.content.decode()
-    assert '<u class="odd-partner">Jon</u> &amp; Richard' in page
+    assert '<u class="odd-partner"><bdi>Jon</bdi></u> &amp; <bdi>Richard</bdi>' in page
     assert "2026-01-07" in page
     assert "10–1" in page
     assert "play <b>10/10</b>" in page and "fate <b>10/11</b>" in page

@@ -55,7 +55,7 @@ def test_start_a_game_for_a_new_partnership(client, db):
     assert (game.partnership.odd_name, game.partnership.even_name) == ("Jon", "Richard")
     page = client.get(pad_url(game)).content.decode()
     # An even day: the even partner deals first, the odd partner takes.
-    assert "Hand 1: <strong>Richard</strong> deals, <strong>Jon</strong> takes." in page
+    assert "Hand 1: <strong><bdi>Richard</bdi></strong> deals, <strong><bdi>Jon</bdi></strong> takes." in page
 
 
 def test_start_a_game_with_a_chosen_first_dealer(client, partnership):
@@ -103,17 +103,17 @@ def test_rematch_of_a_game_in_progress_is_refused(client, game):
 def test_pad_page_shows_header_chart_state_and_statistics(client, game):
     record_outcomes(game, "MMMMIIIPPPIMMM")
     page = client.get(pad_url(game)).content.decode()
-    assert '<u class="odd-partner" title="odd partner">Jon</u> &amp; Richard' in page
+    assert '<u class="odd-partner" title="odd partner"><bdi>Jon</bdi></u> &amp; <bdi>Richard</bdi>' in page
     assert "Thursday 9 July 2026" in page
     assert page.count('class="inning"') == 3
     chart = page[page.index('<table class="chart"') : page.index("</table>")]
     assert chart.count('class="mark tall') == 7  # Jon dealt the odd-numbered hands
     assert chart.count('class="mark short') == 7
-    assert "tall, on the line: Jon dealt" in page and "short, above it: Richard dealt" in page
+    assert "tall, on the line: <bdi>Jon</bdi> dealt" in page and "short, above it: <bdi>Richard</bdi> dealt" in page
     assert 'aria-label="hand 1, made, Jon dealt"' in page
     totals = re.findall(r'<td class="total">(\d*)</td>', page)
     assert totals == ["4", "0", "3", "4", "3", "4", "", "", ""]
-    assert "Hand 15: <strong>Jon</strong> deals, <strong>Richard</strong> takes." in page
+    assert "Hand 15: <strong><bdi>Jon</bdi></strong> deals, <strong><bdi>Richard</bdi></strong> takes." in page
     assert '<span class="ratio">7/10</span>' in page  # play
     assert '<span class="ratio">10/14</span>' in page  # fate
 
@@ -175,7 +175,7 @@ def test_fates_point_irregularity_and_dealer_took(client, game):
     assert hands[1].irregularity == "card exposed"
     assert (hands[2].dealer, hands[2].taker) == ("odd", "odd")
     page = client.get(reverse("hand_list", args=[game.pk])).content.decode()
-    assert "Jon dealt and took" in page
+    assert "<bdi>Jon</bdi> dealt and took" in page
     assert "Fates&#x27; point" in page or "Fates' point" in page
     assert "card exposed" in page
 
@@ -496,7 +496,7 @@ def test_first_dealer_can_change_before_the_first_hand(client, game):
     page = client.get(pad_url(game)).content.decode()
     assert "An odd day: the odd partner deals first." in page
     response = client.post(reverse("first_dealer_choose", args=[game.pk]), {"first_dealer": "even"}, **HTMX)
-    assert "Hand 1: <strong>Richard</strong> deals, <strong>Jon</strong> takes." in response.content.decode()
+    assert "Hand 1: <strong><bdi>Richard</bdi></strong> deals, <strong><bdi>Jon</bdi></strong> takes." in response.content.decode()
     post_hand(client, game, 1, "M")
     assert game.hands.get().dealer == "even"
     response = client.post(reverse("first_dealer_choose", args=[game.pk]), {"first_dealer": "odd"}, **HTMX)

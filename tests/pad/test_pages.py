@@ -18,7 +18,7 @@ def test_front_page_lists_games_with_partners_dates_and_scores(client, game, dja
         response = client.get(reverse("front_page"))
     assert response.status_code == 200
     page = response.content.decode()
-    assert "<u class=\"odd-partner\">Jon</u> &amp; Richard" in page
+    assert "<u class=\"odd-partner\"><bdi>Jon</bdi></u> &amp; <bdi>Richard</bdi>" in page
     assert "2026-07-09" in page
     assert "1–2" in page
     assert "In progress, 3 hands" in page

@@ -68,10 +68,10 @@ def test_worked_game_ratings_record():
     record = ratings_record(game_state(WORKED_GAME, 12), NAMES, PLAYED_ON, FINISHED_AT)
     assert record.as_text() == (
         "Two Way Street, 2026-07-09 20:15, to 12 points\n"
-        "1 Ann 14\n"
-        "2= Ben 12\n"
-        "2= Dan 12\n"
-        "4 Cat 6"
+        "1 \u2068Ann\u2069 14\n"
+        "2= \u2068Ben\u2069 12\n"
+        "2= \u2068Dan\u2069 12\n"
+        "4 \u2068Cat\u2069 6"
     )
     assert record.date == datetime.date(2026, 7, 9)
     assert record.time == datetime.time(20, 15)

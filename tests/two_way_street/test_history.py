@@ -10,6 +10,7 @@ from pad import services as gorilla
 from two_way_street import services
 from two_way_street.services import Seat
 from tests.two_way_street.conftest import WORKED_HANDS, record
+from tests.names import bdi, fsi
 
 LIST_URL = reverse("game_list")
 
@@ -36,7 +37,7 @@ def rows(page: str) -> list[str]:
 def test_the_history_lists_every_game_newest_first(client, both):
     page = client.get(LIST_URL).content.decode()
     assert [date for date, _ in rows(page)] == ["2026-07-09", "2026-07-08", "2026-07-07"]
-    assert "Two Way Street · Ann won with 14" in page
+    assert f"Two Way Street · {fsi('Ann')} won with 14" in page
     assert "Two Way Street · In progress, 0 hands" in page
     assert "3 games" in page
 
@@ -92,8 +93,8 @@ def test_the_merged_history_runs_a_fixed_number_of_queries(client, user, count, 
 
 def test_the_front_page_lists_two_way_street_games(client, both):
     page = client.get(reverse("front_page")).content.decode()
-    assert "Ann, Ben, Cat, Dan" in page
-    assert "Two Way Street · Ann won with 14" in page
+    assert bdi("Ann", "Ben", "Cat", "Dan") in page
+    assert f"Two Way Street · {fsi('Ann')} won with 14" in page
 
 
 def test_the_front_page_offers_a_two_way_street_game(client, db):
@@ -103,6 +104,6 @@ def test_the_front_page_offers_a_two_way_street_game(client, db):
 
 def test_the_search_takes_several_players_names(client, both):
     page = client.get(LIST_URL + "?game=two-way-street&player=ann+dan").content.decode()
-    assert [partners for _, partners in rows(page)] == ["Ann, Ben, Cat, Dan"]
+    assert [partners for _, partners in rows(page)] == [bdi("Ann", "Ben", "Cat", "Dan")]
     page = client.get(LIST_URL + "?game=two-way-street&player=ann+zo").content.decode()
     assert rows(page) == []

@@ -12,6 +12,7 @@ from two_way_street.models import Game, Hand
 from two_way_street.services import Seat
 from tests.two_way_street.conftest import WORKED_HANDS, record
 from tests.printing import assert_printed_alike
+from tests.names import fsi
 
 HTMX = {"HX-Request": "true"}
 
@@ -113,10 +114,10 @@ def test_a_player_with_an_account_sees_and_plays_once_they_accept(stranger_clien
 def test_the_sheet_shows_each_hands_working_totals_and_the_winner(client, street):
     record(street, WORKED_HANDS)
     page = client.get(sheet_url(street)).content.decode()
-    assert "Ann wins with 14 points" in page
+    assert f"{fsi('Ann')} wins with 14 points" in page
     assert "Hand 2 · case B, penalty 1" in page
     assert "2 × 3 = 6" in page  # Dan's hand 1: refined 2, forced
-    assert "Two Way Street, " in page and "1 Ann 14\n2= Ben 12\n2= Dan 12\n4 Cat 6" in page
+    assert "Two Way Street, " in page and f"1 {fsi('Ann')} 14\n2= {fsi('Ben')} 12\n2= {fsi('Dan')} 12\n4 {fsi('Cat')} 6" in page
     assert "Record hand" not in page
 
 
@@ -135,7 +136,7 @@ def test_a_tap_records_a_hand_and_offers_undo(client, street):
     )
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Hand 1 recorded · Dan leads with 6" in page
+    assert f"Hand 1 recorded · {fsi('Dan')} leads with 6" in page
     assert ">Undo</button>" in page
     assert 'value="2"' in page  # the next hand's number
     assert results_of(street) == [[list(entry) for entry in WORKED_HANDS[0]]]
@@ -311,9 +312,9 @@ def test_a_low_player_over_n_scores_below_zero_on_the_sheet_and_on_paper(client,
     assert "Hand 1 · case A, penalty −2" in page
     assert "Raw scores in order: 5, 2, −2. Case A: no tie for second place" in page
     assert "<td>−2*</td>" in page
-    assert "* Cat took 10 tricks playing low, more than N = 8: raw 8 − 10 = −2." in page
+    assert f"* {fsi('Cat')} took 10 tricks playing low, more than N = 8: raw 8 − 10 = −2." in page
     assert "7 × 2 = 14" in page and "4 × 2 = 8" in page and "0 × 2 = 0" in page
-    assert "Ann wins with 14 points" in page
+    assert f"{fsi('Ann')} wins with 14 points" in page
     squeezed = "".join(text.split())
     assert "−2*·0·+0" in squeezed  # Cat's cell: raw · refined · final
     assert "5,2,−2:caseA,penalty−2." in squeezed
@@ -380,7 +381,7 @@ def test_the_ratings_record_carries_the_game_s_date(client, user, tmp_path):
     game.refresh_from_db()
     assert game.finished_at.date() != game.date  # the last hand is typed in today, not on 9 July
     page, text = sheet_and_pdf(client, game, tmp_path)
-    record = "1 Ann 14\n2 Ben 8\n3 Cat 0"
+    record = f"1 {fsi('Ann')} 14\n2 {fsi('Ben')} 8\n3 {fsi('Cat')} 0"
     assert "Two Way Street, 2026-07-09 " in page and record in page
     assert "Two Way Street, 2026-07-09 " in text
     rows = client.get(reverse("two_way_street:ratings_csv", args=[game.pk])).content.decode().splitlines()

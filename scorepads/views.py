@@ -9,10 +9,11 @@ from types import ModuleType
 from urllib.parse import quote
 
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.shortcuts import render as render_page
 from django.utils.text import slugify
 
-from scorepads import pdf
+from scorepads import pdf, printing
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
 
@@ -56,33 +57,76 @@ def page_size(request) -> str:
 
 
 def printed(
-    request, *, cache_key: Callable[[str], str], render: Callable[[str], bytes], filename: str
+    request, *, cache_key: Callable[[str], str], render: Callable[[str], bytes], filename: str, cells: int
 ) -> HttpResponse:
-    """A sheet's PDF at the page size the request asks for (``?size=``, a 400
-    when unknown), rendered once for each ``cache_key(size)``: the key names
-    everything the PDF shows, such as a game's revision."""
+    """A PDF at the page size the request asks for (``?size=``, a 400 when
+    unknown); every PDF address of the app answers through here.
+
+    It is rendered once for each ``cache_key(size)`` (the key names everything
+    the PDF shows, such as a game's revision) and kept in the database for
+    every worker (:mod:`scorepads.printing`). ``cells`` estimates its length
+    (its tables' rows times columns): a long PDF is rendered by the task
+    worker while the answer is a page saying it is being prepared (202), which
+    asks the same address again until it is ready. Past the limits on
+    printing the answer is a 429 page saying why, and nothing is written."""
     try:
         size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
-    try:
-        size = page_size(request)
-    except ValueError as error:
-        return bad_request(str(error))
-    return pdf_response(pdf.cached(cache_key(size), lambda: render(size)), filename)
+    key = cache_key(size)
+    path = request.get_full_path()
+    if requester := printing.in_worker(request):
+        printing.store(key, requester, path, render(size))
+        return HttpResponse(status=204)
+    if printing.too_many_requests(request):
+        return refused(
+            request, "PDFs were asked for too often from this account just now. Wait a minute, then ask again."
+        )
+    requester = printing.requester_of(request)
+    kept = printing.stored(key)
+    if kept is None and printing.renders_in_request(cells):
+        if reason := printing.refusal(requester, queued=False):
+            return refused(request, reason)
+        content = render(size)
+        printing.store(key, requester, path, content)
+        return pdf_response(content, filename)
+    if kept is None:
+        user_id = request.user.pk if request.user.is_authenticated else None
+        if reason := printing.queue(key, requester, path, user_id):
+            return refused(request, reason)
+        kept = printing.stored(key)  # ready already when tasks run at once
+    if kept is not None and kept.content is not None:
+        if request.htmx:  # the "being prepared" page's poll: it now fetches the PDF
+            return render_page(request, "scorepads/pdf_preparing.html#ready", {"url": path}, status=286)
+        return pdf_response(kept.content, filename)
+    if kept is not None and kept.failed:
+        printing.forget_failure(key)
+        return render_page(request, "scorepads/pdf_preparing.html", {"url": path, "failed": True}, status=500)
+    if request.htmx:
+        return HttpResponse(status=204)  # still being prepared: the page asks again
+    return render_page(request, "scorepads/pdf_preparing.html", {"url": path, "filename": filename}, status=202)
 
 
-def printed_sheet(request, display, printing: ModuleType) -> HttpResponse:
+def refused(request, reason: str) -> HttpResponse:
+    """The 429 page of a PDF refused by the limits on printing, saying ``reason``."""
+    response = render_page(request, "scorepads/pdf_refused.html", {"reason": reason}, status=429)
+    response["Retry-After"] = "60"
+    return response
+
+
+def printed_sheet(request, display, printing_module: ModuleType) -> HttpResponse:
     """A game's printed sheet (:func:`printed`), rendered once for each
     revision of the game. ``display`` is the sheet as the page shows it (with
-    its ``game_id`` and ``version``, the game's revision); ``printing`` is the
-    game's PDF module, with ``sheet_cache_key(game_id, revision, size)``,
-    ``render_sheet(display, size)`` and ``sheet_filename(display)``."""
+    its ``game_id``, ``version`` (the game's revision), ``names`` and
+    ``hands``); ``printing_module`` is the game's PDF module, with
+    ``sheet_cache_key(game_id, revision, size)``, ``render_sheet(display,
+    size)`` and ``sheet_filename(display)``."""
     return printed(
         request,
-        cache_key=lambda size: printing.sheet_cache_key(display.game_id, display.version, size),
-        render=lambda size: printing.render_sheet(display, size),
-        filename=printing.sheet_filename(display),
+        cache_key=lambda size: printing_module.sheet_cache_key(display.game_id, display.version, size),
+        render=lambda size: printing_module.render_sheet(display, size),
+        filename=printing_module.sheet_filename(display),
+        cells=max(1, len(display.hands)) * len(display.names),
     )
 
 
@@ -148,8 +192,8 @@ def new_game_page(
                 refusal_on_form(form, error)
             else:
                 return redirect(sheet, game_id=game.pk)
-        return render(request, template, {"form": form, **context}, status=400)
-    return render(request, template, {"form": form_class(players=last_players()), **context})
+        return render_page(request, template, {"form": form, **context}, status=400)
+    return render_page(request, template, {"form": form_class(players=last_players()), **context})
 
 
 def refusal_on_form(form, error: Exception, *, field: str | None = None) -> None:

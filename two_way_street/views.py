@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from scorepads.recording import RecordingError
+from scorepads.printing import digest
 from scorepads.views import (
     attachment_header,
     bad_request,
@@ -24,9 +25,8 @@ from scorepads.views import (
     found,
     hand_shown,
     new_game_page,
-    page_size,
-    pdf_response,
     polite_refusal,
+    printed,
     printed_sheet,
     spreadsheet_safe,
     unchanged_poll,
@@ -205,7 +205,6 @@ def blank_pdf(request):
     """A blank score sheet for ``players`` players (5 when absent), or for the
     players of game ``game``."""
     try:
-        size = page_size(request)
         if "game" in request.GET:
             game_id = request.GET["game"]
             if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
@@ -215,7 +214,13 @@ def blank_pdf(request):
             names = [""] * pdf.blank_player_count(request.GET.get("players"))
     except ValueError as error:
         return bad_request(str(error))
-    return pdf_response(pdf.render_blank(names, size), pdf.blank_filename(names))
+    return printed(
+        request,
+        cache_key=lambda size: "two-way-street-blank:" + digest(names, size),
+        render=lambda size: pdf.render_blank(names, size),
+        filename=pdf.blank_filename(names),
+        cells=pdf.BLANK_HANDS * len(names),
+    )
 
 
 @require_GET

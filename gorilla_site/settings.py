@@ -233,13 +233,15 @@ RATELIMIT_USE_CACHE = "throttle"
 RATELIMIT_IP_META_KEY = "gorilla_site.middleware.client_ip"
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
 
-# Printing (scorepads.printing): a PDF longer than PDF_CELLS_IN_REQUEST cells
+# Printing (scorepads.printing): a PDF of more than PDF_CELLS_IN_REQUEST cells
 # (its tables' rows times columns: hands times players) is rendered by the task
 # worker (`manage.py db_worker`, from the tasks the database keeps), never in a
-# request; the request answers a page saying it is being prepared. Finished
-# PDFs are kept in the database, for every worker, PDF_KEEP_DAYS days.
+# request; the request answers a page saying it is being prepared. 100 cells
+# of the costliest sheet (Two Way Street, 12 players with long names in three
+# scripts) render in about a second on a busy 2-core machine. Finished PDFs
+# are kept in the database, for every worker, PDF_KEEP_DAYS days.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-PDF_CELLS_IN_REQUEST = int(os.environ.get("PDF_CELLS_IN_REQUEST", 240))
+PDF_CELLS_IN_REQUEST = int(os.environ.get("PDF_CELLS_IN_REQUEST", 100))
 # Requests to PDF addresses a minute, per account (or address, for a shared pad's visitors).
 PDF_REQUESTS_PER_MINUTE = int(os.environ.get("PDF_REQUESTS_PER_MINUTE", 30))
 PDF_RENDERS_PER_HOUR = int(os.environ.get("PDF_RENDERS_PER_HOUR", 30))  # PDFs rendered, per account

@@ -219,7 +219,7 @@ def blank_pdf(request):
         cache_key=lambda size: "two-way-street-blank:" + digest(names, size),
         render=lambda size: pdf.render_blank(names, size),
         filename=pdf.blank_filename(names),
-        cells=pdf.BLANK_HANDS * len(names),
+        cells=len(names),  # its rows are empty: only the names are written
     )
 
 

@@ -19,9 +19,10 @@ DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 
 @pytest.fixture
-def queued(settings):
+def queued(transactional_db, settings):
     """Tasks go to the database for the worker, and every sheet longer than
-    ten cells is rendered there."""
+    ten cells is rendered there. The tests commit as the app does: the
+    worker's command manages its own transactions and connections."""
     settings.TASKS = DATABASE_TASKS
     settings.PDF_CELLS_IN_REQUEST = 10
 

@@ -77,7 +77,7 @@ def too_many_requests(request) -> bool:
     window = timezone.now().replace(second=0, microsecond=0)
     counts = PdfRequestCount.objects.filter(requester=requester, window=window)
     made = counts.values_list("count", flat=True).first()
-    if made is not None and made >= settings.PDF_REQUESTS_PER_MINUTE:
+    if (made or 0) >= settings.PDF_REQUESTS_PER_MINUTE:
         return True
     if made is None:
         try:

@@ -202,3 +202,62 @@ def test_the_cell_estimate_decides_where_a_pdf_is_rendered(settings):
     settings.PDF_CELLS_IN_REQUEST = 240
     assert printing.renders_in_request(240)
     assert not printing.renders_in_request(241)
+
+
+def pdf_routes(patterns=None, prefix=""):
+    """(URL name, route) of every address of the app that answers a PDF."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            namespace = f"{prefix}{pattern.namespace}:" if pattern.namespace else prefix
+            yield from pdf_routes(pattern.url_patterns, namespace)
+        elif isinstance(pattern, URLPattern) and str(pattern.pattern).endswith(".pdf"):
+            yield f"{prefix}{pattern.name}", str(pattern.pattern)
+
+
+def test_every_pdf_address_answers_through_the_limits(client, user, game, partnership, settings):
+    """Each PDF view of every game goes through scorepads.views.printed: with
+    no request allowed, every one is refused, and nothing is printed."""
+    import uuid
+
+    from bridge import calculator
+    from bridge import services as bridge_services
+    from mahjong import services as mahjong_services
+    from pad import services as pad_services
+
+    settings.PDF_REQUESTS_PER_MINUTE = 0
+    pad_services.game_share(game=game)
+    game.refresh_from_db()
+    mahjong = mahjong_services.game_start(
+        seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=datetime.date(2026, 7, 9), user=user
+    )
+    ruling = bridge_services.ruling_save(
+        user=user,
+        save_key=uuid.uuid4(),
+        calculation=calculator.calculation("pairs-weighted"),
+        inputs={"field": "+110 x5\n+50 x3\n-50 x2\n-110 x2", "weights": "+110 60%, -50 40%"},
+        vulnerability="none",
+        event="Tuesday pairs",
+        board=14,
+        date=datetime.date(2026, 7, 9),
+        note="",
+    )
+    arguments = {
+        "game_pad_pdf": [game.pk],
+        "shared_pad_pdf": [game.share_token],
+        "games_pdf": [],
+        "partnership_season_pdf": [partnership.pk],
+        "partnership_blank_pdf": [partnership.pk],
+        "two_way_street:sheet_pdf": [street_game(user).pk],
+        "two_way_street:blank_pdf": [],
+        "mahjong:sheet_pdf": [mahjong.pk],
+        "bridge:ruling_pdf": [ruling.pk],
+    }
+    routes = dict(pdf_routes())
+    assert set(routes) == set(arguments), "a PDF address this test does not ask for"
+    for name, args in arguments.items():
+        response = client.get(reverse(name, args=args))
+        assert response.status_code == 429, name
+        assert "asked for too often" in response.content.decode()
+    assert not PrintedPdf.objects.exists()

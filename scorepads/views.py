@@ -3,6 +3,7 @@ and their parameters."""
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 from types import ModuleType
@@ -57,7 +58,12 @@ def page_size(request) -> str:
 
 
 def printed(
-    request, *, cache_key: Callable[[str], str], render: Callable[[str], bytes], filename: str, cells: int
+    request,
+    *,
+    cache_key: Callable[[str], str],
+    render: Callable[[str], bytes],
+    filename: str | Callable[[], str],
+    cells: int,
 ) -> HttpResponse:
     """A PDF at the page size the request asks for (``?size=``, a 400 when
     unknown); every PDF address of the app answers through here.
@@ -68,7 +74,9 @@ def printed(
     (its tables' rows times columns): a long PDF is rendered by the task
     worker while the answer is a page saying it is being prepared (202), which
     asks the same address again until it is ready. Past the limits on
-    printing the answer is a 429 page saying why, and nothing is written."""
+    printing the answer is a 429 page saying why, and nothing is written.
+    ``filename`` may be a function, asked only when a PDF is sent: the
+    answers while it is prepared cost no more than reading the key."""
     try:
         size = page_size(request)
     except ValueError as error:
@@ -89,7 +97,7 @@ def printed(
             return refused(request, reason)
         content = render(size)
         printing.store(key, requester, path, content)
-        return pdf_response(content, filename)
+        return pdf_response(content, named(filename))
     if kept is None:
         user_id = request.user.pk if request.user.is_authenticated else None
         if reason := printing.queue(key, requester, path, user_id):
@@ -98,13 +106,17 @@ def printed(
     if kept is not None and kept.content is not None:
         if request.htmx:  # the "being prepared" page's poll: it now fetches the PDF
             return render_page(request, "scorepads/pdf_preparing.html#ready", {"url": path}, status=286)
-        return pdf_response(kept.content, filename)
+        return pdf_response(kept.content, named(filename))
     if kept is not None and kept.failed:
         printing.forget_failure(key)
         return render_page(request, "scorepads/pdf_preparing.html", {"url": path, "failed": True}, status=500)
     if request.htmx:
         return HttpResponse(status=204)  # still being prepared: the page asks again
-    return render_page(request, "scorepads/pdf_preparing.html", {"url": path, "filename": filename}, status=202)
+    return render_page(request, "scorepads/pdf_preparing.html", {"url": path}, status=202)
+
+
+def named(filename: str | Callable[[], str]) -> str:
+    return filename() if callable(filename) else filename
 
 
 def refused(request, reason: str) -> HttpResponse:
@@ -114,19 +126,20 @@ def refused(request, reason: str) -> HttpResponse:
     return response
 
 
-def printed_sheet(request, display, printing_module: ModuleType) -> HttpResponse:
+def printed_sheet(request, game, display_of: Callable, printing_module: ModuleType) -> HttpResponse:
     """A game's printed sheet (:func:`printed`), rendered once for each
-    revision of the game. ``display`` is the sheet as the page shows it (with
-    its ``game_id``, ``version`` (the game's revision), ``names`` and
-    ``hands``); ``printing_module`` is the game's PDF module, with
-    ``sheet_cache_key(game_id, revision, size)``, ``render_sheet(display,
-    size)`` and ``sheet_filename(display)``."""
+    revision of the game. ``game`` is the game as loaded for the user (with its
+    players); ``display_of(game)`` the sheet as the page shows it, drawn only
+    when the PDF is rendered or sent; ``printing_module`` is the game's PDF
+    module, with ``sheet_cache_key(game_id, revision, size)``,
+    ``render_sheet(display, size)`` and ``sheet_filename(display)``."""
+    display = functools.cache(lambda: display_of(game))
     return printed(
         request,
-        cache_key=lambda size: printing_module.sheet_cache_key(display.game_id, display.version, size),
-        render=lambda size: printing_module.render_sheet(display, size),
-        filename=printing_module.sheet_filename(display),
-        cells=max(1, len(display.hands)) * len(display.names),
+        cache_key=lambda size: printing_module.sheet_cache_key(game.pk, game.revision, size),
+        render=lambda size: printing_module.render_sheet(display(), size),
+        filename=lambda: printing_module.sheet_filename(display()),
+        cells=max(1, game.hand_count) * len(game.players.all()),
     )
 
 

@@ -197,7 +197,7 @@ def entry_rows(form: HandForm, names: list[str]) -> list[dict]:
 @require_GET
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
-    return printed_sheet(request, display_of(load_game(request, game_id)), pdf)
+    return printed_sheet(request, load_game(request, game_id), display_of, pdf)
 
 
 @require_GET

@@ -17,7 +17,9 @@ of its own:
 - Gorilla: a game at the hand limit (200 hands) with 60-character names, and
   the day's PDF of 12 such games (``pad.pdf.MAX_PADS``).
 
-First the baseline: ``/healthz`` asked 20 times, the server unloaded. Then
+First the baseline: ``/healthz`` asked 20 times, the server unloaded. Each
+account then opens the page its PDF link is on (the game's sheet, the ruling,
+the day's list of games), twice, as a player does before tapping the link. Then
 every game's PDF is asked for four times at once (all games together), while
 ``/healthz`` is asked every 100 ms; each account then asks the same address
 again every 2 s, as the "being prepared" page does, until it gives the PDF.
@@ -201,6 +203,13 @@ def asked(document: Document, port: int):
     return response, body
 
 
+def page_of(path: str) -> str:
+    """The page a PDF's link is on: ``/games/7/sheet.pdf`` -> ``/games/7/``
+    (``/games/pads.pdf?date_from=...`` -> ``/games/?date_from=...``)."""
+    address, _, query = path.partition("?")
+    return address.rsplit("/", 1)[0] + "/" + (f"?{query}" if query else "")
+
+
 def ask(document: Document, port: int, barrier: threading.Barrier) -> None:
     """One of the four requests at once, sent when all are ready to go."""
     barrier.wait()
@@ -226,7 +235,12 @@ def until_ready(document: Document, port: int, started: float) -> None:
     document.errors.append(f"{document.path}: no PDF after {READY_TIMEOUT} s")
 
 
-def poll_healthz(port: int, stop_event: threading.Event, latencies: list[float], errors: list[str]) -> None:
+def poll_healthz(
+    port: int, stop_event: threading.Event, latencies: list[float], errors: list[str], slow: list[str]
+) -> None:
+    """Ask /healthz every 100 ms until ``stop_event``; the answers slower than
+    the target go into ``slow``, with when they were asked (seconds into the run)."""
+    run_started = time.perf_counter()
     while not stop_event.is_set():
         started = time.perf_counter()
         try:
@@ -236,6 +250,8 @@ def poll_healthz(port: int, stop_event: threading.Event, latencies: list[float],
         except OSError as error:
             errors.append(f"/healthz: {error}")
         latencies.append(time.perf_counter() - started)
+        if latencies[-1] >= HEALTHZ_SECONDS:
+            slow.append(f"{latencies[-1] * 1000:.0f} ms, asked {started - run_started:.1f} s into the run")
         stop_event.wait(0.1)
 
 
@@ -298,10 +314,16 @@ def main(argv=None) -> int:
                     baseline_errors.append(f"/healthz: {response.status}")
                 time.sleep(0.05)
 
+            for document in documents * 2:
+                response, _ = fetch(port, "GET", page_of(document.path), headers={"Cookie": f"sessionid={document.session}"})
+                if response.status != 200:
+                    baseline_errors.append(f"{page_of(document.path)}: {response.status}")
+
             stop_event = threading.Event()
             loaded: list[float] = []
             healthz_errors: list[str] = []
-            poller = threading.Thread(target=poll_healthz, args=(port, stop_event, loaded, healthz_errors))
+            slow: list[str] = []
+            poller = threading.Thread(target=poll_healthz, args=(port, stop_event, loaded, healthz_errors, slow))
             poller.start()
             started = time.perf_counter()
             barrier = threading.Barrier(4 * len(documents))
@@ -326,6 +348,10 @@ def main(argv=None) -> int:
 
         print(f"baseline, /healthz unloaded: {line(baseline)}")
         print(f"/healthz during the run ({total:.0f} s): {line(loaded)}")
+        for answer in slow[:5]:
+            print(f"        slow /healthz: {answer}")
+        for error in (baseline_errors + healthz_errors)[:5]:
+            print(f"        error: {error}")
         answers = []
         for document in [*documents, single]:
             statuses = sorted({status for status, _ in document.answers})

@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` and `make test`. Both install what
+# The two commands of the README: `make run` (the development server and,
+# beside it, the task worker that prints long PDFs) and `make test`. Both install what
 # they need first: a virtualenv from pyproject.toml pinned by constraints.txt,
 # and Debian's Pango (which WeasyPrint lays out PDFs with) and the fonts that
 # print every name the bundled DejaVu font (Latin, Greek, Cyrillic, Arabic,
@@ -30,6 +31,10 @@ run: $(INSTALLED)
 	DEBUG=true $(PY) manage.py migrate --noinput
 	DEBUG=true $(PY) manage.py createcachetable
 	DEBUG=true STATIC_HASHED=true $(PY) manage.py collectstatic --noinput --verbosity 0
+	@# The task worker that prints long PDFs, in a process group of its own
+	@# (with its reloader's child), stopped with the server however it ends.
+	DEBUG=true STATIC_HASHED=true setsid $(PY) manage.py db_worker & worker=$$!; \
+	trap 'kill -TERM -$$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=true STATIC_HASHED=true $(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(INSTALLED) system-packages $(AXE)

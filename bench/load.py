@@ -485,12 +485,13 @@ def deploy(env: dict) -> None:
     django.setup()
 
 
-def serve(env: dict, port: int, workers: int) -> subprocess.Popen:
-    """gunicorn with ``workers`` on 127.0.0.1:``port``, once it answers."""
+def serve(env: dict, port: int, workers: int, log=None) -> subprocess.Popen:
+    """gunicorn with ``workers`` on 127.0.0.1:``port``, once it answers; its
+    log to the file ``log`` when given."""
     server = subprocess.Popen(
         [GUNICORN, "gorilla_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
          "--log-level", "warning"],
-        cwd=BASE_DIR, env=env,
+        cwd=BASE_DIR, env=env, stderr=log,
     )
     wait_for(port)
     return server

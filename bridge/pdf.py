@@ -20,6 +20,14 @@ def render_ruling(ruling_context: dict, size: str = DEFAULT_PAGE_SIZE, *, fetche
     return write_pdf(render_to_string("bridge/print/ruling.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 
 
+def ruling_cells(working) -> int:
+    """The length of a ruling's working, as printing estimates it
+    (scorepads.printing): its tables' rows times columns, and its sums."""
+    if working is None:
+        return 1
+    return sum(len(table.rows) * len(table.head) for table in working.tables) + len(working.lines)
+
+
 def ruling_cache_key(ruling: Ruling, size: str) -> str:
     """A saved ruling never changes: its id, when it was saved and the page size name its PDF."""
     return f"bridge-ruling:{ruling.pk}:{ruling.created_at.timestamp()}:{size}"

@@ -117,11 +117,13 @@ def ruling_context(ruling: Ruling) -> dict:
 def ruling_pdf(request, ruling_id: int):
     """The ruling for the appeals file (``?size=letter`` for US Letter)."""
     ruling = found(request, ruling_id)
+    context = ruling_context(ruling)
     return printed(
         request,
         cache_key=lambda size: pdf.ruling_cache_key(ruling, size),
-        render=lambda size: pdf.render_ruling(ruling_context(ruling), size),
+        render=lambda size: pdf.render_ruling(context, size),
         filename=pdf.ruling_filename(ruling),
+        cells=pdf.ruling_cells(context["working"]),
     )
 
 

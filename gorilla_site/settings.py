@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "scorepads",
     "axes",
     "django_ratelimit",
+    "django_tasks",
+    "django_tasks_db",
     "pad",
     "two_way_street",
     "mahjong",
@@ -223,14 +225,6 @@ AXES_VERBOSE = False
 # can afford that, and the app needs no other server.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Rendered PDFs, by game and revision (scorepads.pdf.cached): each worker
-    # keeps its own; a change to a game raises its revision, so a stale PDF is
-    # never served.
-    "pdfs": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pdfs",
-        "OPTIONS": {"MAX_ENTRIES": 200},
-    },
     "throttle": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "gorilla_throttle_cache",
@@ -248,6 +242,21 @@ NEW_GAME_RATE = os.environ.get("NEW_GAME_RATE", "30/h")
 TWO_WAY_STREET_GAMES_PER_DAY = int(os.environ.get("TWO_WAY_STREET_GAMES_PER_DAY", 50))
 MAH_JONGG_GAMES_PER_DAY = int(os.environ.get("MAH_JONGG_GAMES_PER_DAY", 50))
 BRIDGE_RULINGS_PER_DAY = int(os.environ.get("BRIDGE_RULINGS_PER_DAY", 200))
+
+# Printing (scorepads.printing): a PDF of more than PDF_CELLS_IN_REQUEST cells
+# (its tables' rows times columns: hands times players) is rendered by the task
+# worker (`manage.py db_worker`, from the tasks the database keeps), never in a
+# request; the request answers a page saying it is being prepared. 100 cells
+# of the costliest sheet (Two Way Street, 12 players with long names in three
+# scripts) render in about a second on a busy 2-core machine. Finished PDFs
+# are kept in the database, for every worker, PDF_KEEP_DAYS days.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+PDF_CELLS_IN_REQUEST = int(os.environ.get("PDF_CELLS_IN_REQUEST", 100))
+# Requests to PDF addresses a minute, per account (or address, for a shared pad's visitors).
+PDF_REQUESTS_PER_MINUTE = int(os.environ.get("PDF_REQUESTS_PER_MINUTE", 30))
+PDF_RENDERS_PER_HOUR = int(os.environ.get("PDF_RENDERS_PER_HOUR", 30))  # PDFs rendered, per account
+PDF_RENDER_TIMEOUT = datetime.timedelta(minutes=5)  # a render still unfinished then is given up
+PDF_KEEP_DAYS = 7
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache
 
 # Email: password reset links. SMTP when EMAIL_HOST is set; otherwise printed

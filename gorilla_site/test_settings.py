@@ -7,3 +7,11 @@ the suite creates an account in most tests and would spend half its time there.
 from gorilla_site.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Tasks run at once, in the request that enqueues them: a test of a PDF gets
+# the PDF. The tests of the queue itself (tests/scorepads/test_printing.py)
+# switch to the database backend and run the worker.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# The limits on printing are tested with their own numbers; other tests print freely.
+PDF_REQUESTS_PER_MINUTE = 10000
+PDF_RENDERS_PER_HOUR = 10000

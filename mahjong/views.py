@@ -248,4 +248,4 @@ def sheet_prefill_url(display: SheetDisplay, scored, own_wind: str, last_tile: s
 @require_GET
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
-    return printed_sheet(request, display_of(load_game(request, game_id)), pdf)
+    return printed_sheet(request, load_game(request, game_id), display_of, pdf)

@@ -194,6 +194,19 @@ def check_copies(copies: int) -> int:
     return copies
 
 
+def pad_cells(innings: int) -> int:
+    """The length of a pad, as printing estimates it (scorepads.printing):
+    its innings' rows times the chart's five columns (the inning, two of
+    marks, two of totals)."""
+    return max(innings, ROOMY_INNINGS) * 5
+
+
+def season_cells(statistics) -> int:
+    """The length of a season report: a bar of its chart for each finished
+    game, and the table of its figures (about twenty rows of two cells)."""
+    return len(statistics.finished) + 40
+
+
 def game_pad_cache_key(game_id: int, revision: int, size: str) -> str:
     """What a game's printed pad depends on: any change raises the revision."""
     return f"pad:{game_id}:{revision}:{size}"

@@ -62,3 +62,40 @@ class NumberedEntry(models.Model):
             models.UniqueConstraint(fields=["game", "number"], name="%(app_label)s_%(class)s_unique_number_per_game"),
             models.CheckConstraint(condition=Q(number__gte=1), name="%(app_label)s_%(class)s_number_positive"),
         ]
+
+
+class PrintedPdf(models.Model):
+    """A printed PDF, kept in the database where every worker finds it. Its
+    ``key`` names everything the PDF shows (a game's id and revision, the page
+    size ...); ``content`` is empty while the task worker prepares it.
+    ``requester`` ("user:<id>", or "ip:<address>" for a shared pad's visitor)
+    is who asked for it: the limits on printing count by it."""
+
+    key = models.CharField(max_length=200, unique=True)
+    requester = models.CharField(max_length=80)
+    path = models.CharField(max_length=2000)  # the address asked for, which the worker renders
+    requested_at = models.DateTimeField(auto_now_add=True)
+    ready_at = models.DateTimeField(null=True, blank=True)
+    failed = models.BooleanField(default=False)
+    content = models.BinaryField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["requester", "requested_at"], name="printedpdf_requester")]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class PdfRequestCount(models.Model):
+    """How many requests to PDF addresses a requester made in one minute
+    (``window``, its start): the rate limit on PDF addresses (scorepads.printing)."""
+
+    requester = models.CharField(max_length=80)
+    window = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["requester", "window"], name="pdfrequestcount_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.requester} {self.window:%H:%M}: {self.count}"

@@ -18,14 +18,12 @@ import functools
 import gc
 import mimetypes
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
-from django.core.cache import caches
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 
@@ -197,18 +195,6 @@ def write_pdf(html: str, *, stylesheet: str, fetcher=None) -> bytes:
     """
     with _render_lock:
         return _layout(html, stylesheet, fetcher).write_pdf()
-
-
-def cached(key: str, render: Callable[[], bytes]) -> bytes:
-    """The PDF stored under ``key`` in the ``pdfs`` cache, rendered (and stored)
-    when it is not there. The key must name everything the PDF shows, such as
-    a game's id and revision, which every change raises."""
-    store = caches["pdfs"]
-    content = store.get(key)
-    if content is None:
-        content = render()
-        store.set(key, content, timeout=None)
-    return content
 
 
 def write_fitting(

@@ -3,6 +3,7 @@ and their parameters."""
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 from types import ModuleType
@@ -11,12 +12,13 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.shortcuts import render as render_page
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
-from scorepads import pdf, seating
+from scorepads import pdf, printing, seating
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
 
@@ -60,33 +62,88 @@ def page_size(request) -> str:
 
 
 def printed(
-    request, *, cache_key: Callable[[str], str], render: Callable[[str], bytes], filename: str
+    request,
+    *,
+    cache_key: Callable[[str], str],
+    render: Callable[[str], bytes],
+    filename: str | Callable[[], str],
+    cells: int,
 ) -> HttpResponse:
-    """A sheet's PDF at the page size the request asks for (``?size=``, a 400
-    when unknown), rendered once for each ``cache_key(size)``: the key names
-    everything the PDF shows, such as a game's revision."""
+    """A PDF at the page size the request asks for (``?size=``, a 400 when
+    unknown); every PDF address of the app answers through here.
+
+    It is rendered once for each ``cache_key(size)`` (the key names everything
+    the PDF shows, such as a game's revision) and kept in the database for
+    every worker (:mod:`scorepads.printing`). ``cells`` estimates its length
+    (its tables' rows times columns): a long PDF is rendered by the task
+    worker while the answer is a page saying it is being prepared (202), which
+    asks the same address again until it is ready. Past the limits on
+    printing the answer is a 429 page saying why, and nothing is written.
+    ``filename`` may be a function, asked only when a PDF is sent: the
+    answers while it is prepared cost no more than reading the key."""
     try:
         size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
-    try:
-        size = page_size(request)
-    except ValueError as error:
-        return bad_request(str(error))
-    return pdf_response(pdf.cached(cache_key(size), lambda: render(size)), filename)
+    key = cache_key(size)
+    path = request.get_full_path()
+    if requester := printing.in_worker(request):
+        printing.store(key, requester, path, render(size))
+        return HttpResponse(status=204)
+    if printing.too_many_requests(request):
+        return refused(
+            request, "PDFs were asked for too often from this account just now. Wait a minute, then ask again."
+        )
+    requester = printing.requester_of(request)
+    kept = printing.stored(key)
+    if kept is None and printing.renders_in_request(cells):
+        if reason := printing.refusal(requester, queued=False):
+            return refused(request, reason)
+        content = render(size)
+        printing.store(key, requester, path, content)
+        return pdf_response(content, named(filename))
+    if kept is None:
+        user_id = request.user.pk if request.user.is_authenticated else None
+        if reason := printing.queue(key, requester, path, user_id):
+            return refused(request, reason)
+        kept = printing.stored(key)  # ready already when tasks run at once
+    if kept is not None and kept.content is not None:
+        if request.htmx:  # the "being prepared" page's poll: it now fetches the PDF
+            return render_page(request, "scorepads/pdf_preparing.html#ready", {"url": path}, status=286)
+        return pdf_response(kept.content, named(filename))
+    if kept is not None and kept.failed:
+        printing.forget_failure(key)
+        return render_page(request, "scorepads/pdf_preparing.html", {"url": path, "failed": True}, status=500)
+    if request.htmx:
+        return HttpResponse(status=204)  # still being prepared: the page asks again
+    return render_page(request, "scorepads/pdf_preparing.html", {"url": path}, status=202)
 
 
-def printed_sheet(request, display, printing: ModuleType) -> HttpResponse:
+def named(filename: str | Callable[[], str]) -> str:
+    return filename() if callable(filename) else filename
+
+
+def refused(request, reason: str) -> HttpResponse:
+    """The 429 page of a PDF refused by the limits on printing, saying ``reason``."""
+    response = render_page(request, "scorepads/pdf_refused.html", {"reason": reason}, status=429)
+    response["Retry-After"] = "60"
+    return response
+
+
+def printed_sheet(request, game, display_of: Callable, printing_module: ModuleType) -> HttpResponse:
     """A game's printed sheet (:func:`printed`), rendered once for each
-    revision of the game. ``display`` is the sheet as the page shows it (with
-    its ``game_id`` and ``version``, the game's revision); ``printing`` is the
-    game's PDF module, with ``sheet_cache_key(game_id, revision, size)``,
+    revision of the game. ``game`` is the game as loaded for the user (with its
+    players); ``display_of(game)`` the sheet as the page shows it, drawn only
+    when the PDF is rendered or sent; ``printing_module`` is the game's PDF
+    module, with ``sheet_cache_key(game_id, revision, size)``,
     ``render_sheet(display, size)`` and ``sheet_filename(display)``."""
+    display = functools.cache(lambda: display_of(game))
     return printed(
         request,
-        cache_key=lambda size: printing.sheet_cache_key(display.game_id, display.version, size),
-        render=lambda size: printing.render_sheet(display, size),
-        filename=printing.sheet_filename(display),
+        cache_key=lambda size: printing_module.sheet_cache_key(game.pk, game.revision, size),
+        render=lambda size: printing_module.render_sheet(display(), size),
+        filename=lambda: printing_module.sheet_filename(display()),
+        cells=max(1, game.hand_count) * len(game.players.all()),
     )
 
 
@@ -154,7 +211,7 @@ def new_game_page(
         if new_game_throttled(request):
             form.is_valid()
             form.add_error(None, "Too many new games from this account in a short time: wait a while and try again.")
-            return render(request, template, {"form": form, **context}, status=200 if request.htmx else 429)
+            return render_page(request, template, {"form": form, **context}, status=200 if request.htmx else 429)
         if form.is_valid():
             try:
                 game = start(form)
@@ -167,8 +224,8 @@ def new_game_page(
                         "The accounts you named are invited: each joins the game when they accept it on their front page.",
                     )
                 return redirect(sheet, game_id=game.pk)
-        return render(request, template, {"form": form, **context}, status=200 if request.htmx else 400)
-    return render(request, template, {"form": form_class(players=last_players()), **context})
+        return render_page(request, template, {"form": form, **context}, status=200 if request.htmx else 400)
+    return render_page(request, template, {"form": form_class(players=last_players()), **context})
 
 
 def new_game_throttled(request) -> bool:

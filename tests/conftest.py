@@ -6,15 +6,6 @@ from django.test import Client
 from pad import services
 
 
-@pytest.fixture(autouse=True)
-def no_pdfs_kept_between_tests():
-    """Each test starts with an empty PDF cache: its keys are game ids and
-    revisions, which a rolled-back test database gives out again."""
-    from django.core.cache import caches
-
-    caches["pdfs"].clear()
-
-
 @pytest.fixture
 def user(db, django_user_model):
     """Jon's account: a member of the ``partnership`` fixture."""

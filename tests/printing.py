@@ -4,10 +4,10 @@ stylesheet (scorepads/print_ua.css) and with WeasyPrint's whole one."""
 import subprocess
 from pathlib import Path
 
-from django.core.cache import caches
 from PIL import Image, ImageChops
 
 import scorepads.pdf
+from scorepads.models import PrintedPdf
 
 
 def page_images(content: bytes, directory: Path) -> list[Image.Image]:
@@ -23,7 +23,7 @@ def assert_printed_alike(print_sheets, directory: Path, monkeypatch) -> None:
     """``print_sheets()`` (a list of PDFs) prints the same pages, pixel for
     pixel, with WeasyPrint's user-agent stylesheet as with ours."""
     ours = [page_images(content, directory / f"ours-{index}") for index, content in enumerate(print_sheets())]
-    caches["pdfs"].clear()  # the views keep what they printed
+    PrintedPdf.objects.all().delete()  # the views keep what they printed
     weasyprint = scorepads.pdf._weasyprint()
     monkeypatch.setattr(scorepads.pdf, "_document_class", lambda: weasyprint.HTML)
     theirs = [page_images(content, directory / f"theirs-{index}") for index, content in enumerate(print_sheets())]

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from scorepads.recording import RecordingError
+from scorepads.printing import digest
 from scorepads.views import (
     attachment_header,
     bad_request,
@@ -24,9 +25,8 @@ from scorepads.views import (
     found,
     hand_shown,
     new_game_page,
-    page_size,
-    pdf_response,
     polite_refusal,
+    printed,
     printed_sheet,
     spreadsheet_safe,
     unchanged_poll,
@@ -197,7 +197,7 @@ def entry_rows(form: HandForm, names: list[str]) -> list[dict]:
 @require_GET
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
-    return printed_sheet(request, display_of(load_game(request, game_id)), pdf)
+    return printed_sheet(request, load_game(request, game_id), display_of, pdf)
 
 
 @require_GET
@@ -205,7 +205,6 @@ def blank_pdf(request):
     """A blank score sheet for ``players`` players (5 when absent), or for the
     players of game ``game``."""
     try:
-        size = page_size(request)
         if "game" in request.GET:
             game_id = request.GET["game"]
             if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
@@ -215,7 +214,13 @@ def blank_pdf(request):
             names = [""] * pdf.blank_player_count(request.GET.get("players"))
     except ValueError as error:
         return bad_request(str(error))
-    return pdf_response(pdf.render_blank(names, size), pdf.blank_filename(names))
+    return printed(
+        request,
+        cache_key=lambda size: "two-way-street-blank:" + digest(names, size),
+        render=lambda size: pdf.render_blank(names, size),
+        filename=pdf.blank_filename(names),
+        cells=len(names),  # its rows are empty: only the names are written
+    )
 
 
 @require_GET

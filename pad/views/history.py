@@ -28,13 +28,13 @@ from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
 from scorepads.pdf import PAGE_SIZE_LABELS
+from scorepads.printing import digest
 from scorepads.views import (
     attachment_header,
     bad_request,
     form_problem,
     name_slug,
-    page_size,
-    pdf_response,
+    printed,
     spreadsheet_safe,
 )
 
@@ -332,7 +332,6 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
     the same filters as the list, at most ``pdf.MAX_PADS`` games."""
     try:
         filters = export_filters(request).filters()
-        size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
     games = list(selectors.games_for_export(filters, user=request.user)[: pdf.MAX_PADS + 1])
@@ -344,11 +343,23 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
             "narrow the list (a day, a partnership) and print again"
         )
     games.reverse()  # oldest first, as they were played
-    pads = []
-    for game in games:
-        hands = selectors.hands_of(game)
-        pads.append(pdf.pad_context(pad_display(game, hands), wallow(hands, game.partnership.names)))
-    return pdf_response(pdf.render_game_pads(pads, size), attachment_name("gorilla-pads", "pdf"))
+
+    def render(size: str) -> bytes:
+        pads = []
+        for game in games:
+            hands = selectors.hands_of(game)
+            pads.append(pdf.pad_context(pad_display(game, hands), wallow(hands, game.partnership.names)))
+        return pdf.render_game_pads(pads, size)
+
+    return printed(
+        request,
+        # Each game's revision names its pad; the partners' names head it.
+        cache_key=lambda size: "pad-list:"
+        + digest([(game.pk, game.revision, game.partnership.names) for game in games], size),
+        render=render,
+        filename=attachment_name("gorilla-pads", "pdf"),
+        cells=sum(pdf.pad_cells(game.partnership_score + game.fates_score) for game in games),
+    )
 
 
 def json_attachment(games, stem: str) -> StreamingHttpResponse:

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
 from pad.display import pad_display, wallow
-from scorepads.views import bad_request, page_size, pdf_response, printed
+from scorepads.printing import digest
+from scorepads.views import bad_request, printed
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -48,6 +49,7 @@ def game_pad_printed(request, game):
         cache_key=lambda size: pdf.game_pad_cache_key(game.pk, game.revision, size),
         render=lambda size: render_game_pad(game, size),
         filename=pdf.game_pad_filename(game.partnership, game.date),
+        cells=pdf.pad_cells(game.partnership_score + game.fates_score),
     )
 
 
@@ -55,14 +57,16 @@ def game_pad_printed(request, game):
 def partnership_blank_pdf(request, partnership_id: int):
     partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
     try:
-        size = page_size(request)
         date = blank_pad_date(request)
         copies = blank_pad_copies(request)
     except ValueError as error:
         return bad_request(str(error))
-    return pdf_response(
-        pdf.render_blank_pads(partnership, date, copies, size),
-        pdf.blank_pad_filename(partnership, date),
+    return printed(
+        request,
+        cache_key=lambda size: "pad-blank:" + digest(partnership.names, date, copies, size),
+        render=lambda size: pdf.render_blank_pads(partnership, date, copies, size),
+        filename=pdf.blank_pad_filename(partnership, date),
+        cells=pdf.pad_cells(pdf.BLANK_INNINGS),
     )
 
 
@@ -96,10 +100,14 @@ def partnership_season_pdf(request, partnership_id: int):
     partnership = get_object_or_404(selectors.partnerships_of(request.user), pk=partnership_id)
     try:
         season = pdf.season_of(request.GET.get("season") or str(timezone.localdate().year))
-        size = page_size(request)
     except ValueError as error:
         return bad_request(str(error))
     statistics = selectors.partnership_statistics(partnership, date_from=season.first, date_to=season.last)
-    return pdf_response(
-        pdf.render_season_report(statistics, season, size), pdf.season_filename(partnership, season)
+    return printed(
+        request,
+        # The report shows the partners' names and the season's statistics: nothing else.
+        cache_key=lambda size: "pad-season:" + digest(partnership.names, season, statistics, size),
+        render=lambda size: pdf.render_season_report(statistics, season, size),
+        filename=pdf.season_filename(partnership, season),
+        cells=pdf.season_cells(statistics),
     )

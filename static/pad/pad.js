@@ -325,6 +325,14 @@
     });
   }
 
+  // A long PDF being prepared (templates/scorepads/pdf_preparing.html): when
+  // its poll brings the "ready" part, fetch the PDF, as its link does.
+  document.addEventListener("htmx:load", (event) => {
+    const ready = event.target.closest && event.target.closest("[data-pdf-ready]");
+    const link = ready && ready.querySelector("[data-pdf-link]");
+    if (link) window.location.assign(link.href);
+  });
+
   document.addEventListener("DOMContentLoaded", () => {
     const pad = document.getElementById("pad");
     if (pad) {

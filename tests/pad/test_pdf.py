@@ -76,7 +76,9 @@ def blank_pdf(client, partnership, **params):
 
 def test_game_pad_holds_names_date_totals_statistics_and_result(client, game, django_assert_max_num_queries):
     record_outcomes(game, FINISHED)
-    with django_assert_max_num_queries(3 + 2):  # + the session and the user
+    # + the session and the user; + printing's: the rate limit (5), the stored
+    # PDF and the renders of the hour (2), storing the PDF (3)
+    with django_assert_max_num_queries(3 + 2 + 10):
         response = game_pdf(client, game)
     assert response["Content-Disposition"] == 'attachment; filename="gorilla-2026-07-09-jon-richard.pdf"'
     text = text_of(response.content)
@@ -508,9 +510,6 @@ def test_blank_pad_is_an_empty_ruled_chart(client, partnership, tmp_path):
 
 
 def test_a_printed_pad_is_rendered_once_for_each_revision(client, game, monkeypatch, settings):
-    from django.core.cache import caches
-
-    caches["pdfs"].clear()
     renders = []
     real_render = pdf.render_game_pad
 

@@ -1,0 +1,263 @@
+"""Printing outside the request workers (scorepads.printing): a long PDF is
+queued for the task worker, kept in the database, and refused past the limits."""
+
+import datetime
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
+
+from scorepads import printing
+from scorepads.models import PdfRequestCount, PrintedPdf
+from tests.two_way_street.conftest import WORKED_HANDS, record
+from two_way_street import pdf as street_pdf
+from two_way_street import services
+from two_way_street.services import Seat
+
+DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+@pytest.fixture
+def queued(transactional_db, settings):
+    """Tasks go to the database for the worker, and every sheet longer than
+    ten cells is rendered there. The tests commit as the app does: the
+    worker's command manages its own transactions and connections."""
+    settings.TASKS = DATABASE_TASKS
+    settings.PDF_CELLS_IN_REQUEST = 10
+
+
+def street_game(user, names=("Ann", "Ben", "Cat", "Dan")):
+    game = services.game_start(
+        seats=[Seat(name) for name in names], target=12, date=datetime.date(2026, 7, 9), user=user
+    )
+    return record(game, WORKED_HANDS)
+
+
+def sheet_url(game, size=None):
+    url = reverse("two_way_street:sheet_pdf", args=[game.pk])
+    return f"{url}?size={size}" if size else url
+
+
+def run_worker():
+    """The task worker's own command, until the queue is empty."""
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+
+
+def test_a_long_sheet_answers_being_prepared_and_enqueues_one_task(client, user, queued):
+    game = street_game(user)  # 4 hands of 4 players: 16 cells, more than 10
+    response = client.get(sheet_url(game))
+    assert response.status_code == 202
+    page = response.content.decode()
+    assert "Preparing your PDF" in page
+    assert f'hx-get="{sheet_url(game)}"' in page and 'hx-trigger="every 3s"' in page
+    assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in page  # without JavaScript
+    assert DBTaskResult.objects.count() == 1
+    assert PrintedPdf.objects.get().content is None
+
+    again = client.get(sheet_url(game))  # the same address, before the worker ran
+    assert again.status_code == 202
+    assert DBTaskResult.objects.count() == 1
+    assert client.get(sheet_url(game), HTTP_HX_REQUEST="true").status_code == 204  # the page's poll
+
+
+def test_once_the_worker_ran_the_same_address_gives_the_pdf(client, user, queued, monkeypatch):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    run_worker()
+    assert DBTaskResult.objects.get().status == "SUCCESSFUL"
+
+    poll = client.get(sheet_url(game), HTTP_HX_REQUEST="true")
+    assert poll.status_code == 286  # htmx stops polling and follows the link
+    assert f'href="{sheet_url(game)}" data-pdf-link' in poll.content.decode()
+    monkeypatch.setattr(street_pdf, "render_sheet", lambda *args: pytest.fail("rendered again"))
+    response = client.get(sheet_url(game))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF-")
+    assert response.content == bytes(PrintedPdf.objects.get().content)
+
+
+def test_a_short_sheet_is_rendered_in_the_request(client, user, settings):
+    settings.TASKS = DATABASE_TASKS
+    settings.PDF_CELLS_IN_REQUEST = 16  # the worked game's 16 cells fit
+    game = street_game(user)
+    response = client.get(sheet_url(game))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF-")
+    assert DBTaskResult.objects.count() == 0
+    assert PrintedPdf.objects.get().key == street_pdf.sheet_cache_key(game.pk, game.revision, "a4")
+
+
+def test_a_page_size_is_its_own_pdf_kept_in_the_database(client, user, queued, monkeypatch):
+    game = street_game(user)
+    assert client.get(sheet_url(game)).status_code == 202
+    assert client.get(sheet_url(game, "letter")).status_code == 429  # one at a time
+    run_worker()
+    assert client.get(sheet_url(game, "letter")).status_code == 202
+    run_worker()
+    keys = set(PrintedPdf.objects.values_list("key", flat=True))
+    assert keys == {street_pdf.sheet_cache_key(game.pk, game.revision, size) for size in ("a4", "letter")}
+    a4, letter = (bytes(PrintedPdf.objects.get(key__endswith=size).content) for size in (":a4", ":letter"))
+    assert a4 != letter
+    # Nothing of it is held by this process: whichever worker answers reads the database.
+    monkeypatch.setattr(street_pdf, "render_sheet", lambda *args: pytest.fail("rendered again"))
+    assert client.get(sheet_url(game)).content == a4
+    assert client.get(sheet_url(game, "letter")).content == letter
+
+
+def test_a_game_changed_before_the_worker_ran_is_printed_as_it_now_is(client, user, queued):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    old_key = street_pdf.sheet_cache_key(game.pk, game.revision, "a4")
+    services.hand_undo_last(game=game)
+    game.refresh_from_db()
+    run_worker()
+    assert list(PrintedPdf.objects.values_list("key", flat=True)) == [
+        street_pdf.sheet_cache_key(game.pk, game.revision, "a4")
+    ]
+    assert old_key != PrintedPdf.objects.get().key
+    assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
+
+
+def test_the_rate_limit_refuses_with_429_and_enqueues_nothing(client, user, queued, settings):
+    settings.PDF_REQUESTS_PER_MINUTE = 2
+    game = street_game(user)
+    assert client.get(sheet_url(game)).status_code == 202
+    assert client.get(sheet_url(game)).status_code == 202
+    refused = client.get(sheet_url(game, "letter"))
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "60"
+    assert "asked for too often" in refused.content.decode()
+    assert DBTaskResult.objects.count() == 1
+    assert PrintedPdf.objects.count() == 1
+    assert PdfRequestCount.objects.get().count == 2  # the refusal is not counted
+    # Every PDF address is limited, the ones printed in the request too.
+    assert client.get(reverse("two_way_street:blank_pdf")).status_code == 429
+
+
+def test_the_renders_of_an_hour_are_limited(client, user, queued, settings):
+    settings.PDF_RENDERS_PER_HOUR = 1
+    first, second = street_game(user), street_game(user, names=("Eve", "Fay", "Gus", "Hal"))
+    assert client.get(sheet_url(first)).status_code == 202
+    run_worker()
+    assert client.get(sheet_url(first)).status_code == 200  # what was printed can be downloaded
+    refused = client.get(sheet_url(second))
+    assert refused.status_code == 429
+    assert "1 PDFs printed in the last hour" in refused.content.decode()
+    assert DBTaskResult.objects.count() == 1
+    assert PrintedPdf.objects.count() == 1
+    settings.PDF_CELLS_IN_REQUEST = 100
+    blank = client.get(reverse("two_way_street:blank_pdf"))  # printed in the request: a render too
+    assert blank.status_code == 429 and PrintedPdf.objects.count() == 1
+
+
+def test_one_render_at_a_time_for_each_account(client, user, queued, stranger_client, stranger):
+    first, second = street_game(user), street_game(user, names=("Eve", "Fay", "Gus", "Hal"))
+    assert client.get(sheet_url(first)).status_code == 202
+    refused = client.get(sheet_url(second))
+    assert refused.status_code == 429
+    assert "Another PDF of yours is being prepared" in refused.content.decode()
+    assert DBTaskResult.objects.count() == 1
+    # Another account's render is not held up by it.
+    theirs = street_game(stranger)
+    assert stranger_client.get(sheet_url(theirs)).status_code == 202
+    assert DBTaskResult.objects.count() == 2
+    run_worker()
+    assert client.get(sheet_url(second)).status_code == 202
+
+
+def test_a_render_the_worker_never_finished_is_asked_for_again(client, user, queued, settings):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    DBTaskResult.objects.all().delete()  # the worker lost it
+    PrintedPdf.objects.update(requested_at=PrintedPdf.objects.get().requested_at - settings.PDF_RENDER_TIMEOUT)
+    assert client.get(sheet_url(game)).status_code == 202
+    assert DBTaskResult.objects.count() == 1
+
+
+def test_a_failed_render_says_so_and_is_tried_again_when_asked(client, user, queued, monkeypatch):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    monkeypatch.setattr(street_pdf, "render_sheet", lambda *args: 1 / 0)
+    run_worker()
+    assert DBTaskResult.objects.get().status == "FAILED"
+    response = client.get(sheet_url(game))
+    assert response.status_code == 500
+    assert "could not be prepared" in response.content.decode()
+    monkeypatch.undo()
+    assert client.get(sheet_url(game)).status_code == 202
+    run_worker()
+    assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
+
+
+def test_the_worker_prints_with_the_asking_account_and_nothing_else(user, stranger, queued):
+    game = street_game(user)
+    PrintedPdf.objects.create(key="someone-else", requester=f"user:{stranger.pk}", path=sheet_url(game))
+    printing.render_pdf.enqueue("someone-else", sheet_url(game), f"user:{stranger.pk}", stranger.pk)
+    run_worker()  # the game is not the stranger's: a 404 in the worker, nothing printed
+    assert not PrintedPdf.objects.exists()
+
+
+def test_the_cell_estimate_decides_where_a_pdf_is_rendered(settings):
+    settings.PDF_CELLS_IN_REQUEST = 240
+    assert printing.renders_in_request(240)
+    assert not printing.renders_in_request(241)
+
+
+def pdf_routes(patterns=None, prefix=""):
+    """(URL name, route) of every address of the app that answers a PDF."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            namespace = f"{prefix}{pattern.namespace}:" if pattern.namespace else prefix
+            yield from pdf_routes(pattern.url_patterns, namespace)
+        elif isinstance(pattern, URLPattern) and str(pattern.pattern).endswith(".pdf"):
+            yield f"{prefix}{pattern.name}", str(pattern.pattern)
+
+
+def test_every_pdf_address_answers_through_the_limits(client, user, game, partnership, settings):
+    """Each PDF view of every game goes through scorepads.views.printed: with
+    no request allowed, every one is refused, and nothing is printed."""
+    import uuid
+
+    from bridge import calculator
+    from bridge import services as bridge_services
+    from mahjong import services as mahjong_services
+    from pad import services as pad_services
+
+    settings.PDF_REQUESTS_PER_MINUTE = 0
+    pad_services.game_share(game=game)
+    game.refresh_from_db()
+    mahjong = mahjong_services.game_start(
+        seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=datetime.date(2026, 7, 9), user=user
+    )
+    ruling = bridge_services.ruling_save(
+        user=user,
+        save_key=uuid.uuid4(),
+        calculation=calculator.calculation("pairs-weighted"),
+        inputs={"field": "+110 x5\n+50 x3\n-50 x2\n-110 x2", "weights": "+110 60%, -50 40%"},
+        vulnerability="none",
+        event="Tuesday pairs",
+        board=14,
+        date=datetime.date(2026, 7, 9),
+        note="",
+    )
+    arguments = {
+        "game_pad_pdf": [game.pk],
+        "shared_pad_pdf": [game.share_token],
+        "games_pdf": [],
+        "partnership_season_pdf": [partnership.pk],
+        "partnership_blank_pdf": [partnership.pk],
+        "two_way_street:sheet_pdf": [street_game(user).pk],
+        "two_way_street:blank_pdf": [],
+        "mahjong:sheet_pdf": [mahjong.pk],
+        "bridge:ruling_pdf": [ruling.pk],
+    }
+    routes = dict(pdf_routes())
+    assert set(routes) == set(arguments), "a PDF address this test does not ask for"
+    for name, args in arguments.items():
+        response = client.get(reverse(name, args=args))
+        assert response.status_code == 429, name
+        assert "asked for too often" in response.content.decode()
+    assert not PrintedPdf.objects.exists()

@@ -107,6 +107,13 @@ def kind(slug: str) -> GameKind | None:
     return _kinds.get(slug)
 
 
+def kinds_named() -> str:
+    """The kinds as the ``game`` filter names them, for a message: "gorilla,
+    two-way-street, mah-jongg and bridge"."""
+    slugs = [kind.slug for kind in kinds()]
+    return " and ".join(filter(None, [", ".join(slugs[:-1]), *slugs[-1:]]))
+
+
 def recent_entries(user, limit: int = 10) -> list[Entry]:
     """The latest ``limit`` games ``user`` may see, of every kind, newest first."""
     entries = [Entry(kind, game) for kind in kinds() for game in kind.recent(user, limit)]

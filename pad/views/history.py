@@ -81,11 +81,7 @@ class GameFilterForm(forms.Form):
     to one); a partnership or a result are Gorilla's, and choosing one lists
     Gorilla games only."""
 
-    game = forms.ChoiceField(
-        choices=game_choices,
-        required=False,
-        error_messages={"invalid_choice": "“%(value)s” is not a game this app keeps."},
-    )
+    game = forms.ChoiceField(choices=game_choices, required=False)
     player = forms.CharField(
         label="Player",
         required=False,
@@ -117,6 +113,13 @@ class GameFilterForm(forms.Form):
         required=False,
         error_messages={"invalid_choice": "“%(value)s” is not an order the list knows."},
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The games are those registered when the apps were ready.
+        self.fields["game"].error_messages["invalid_choice"] = (
+            f"“%(value)s” is not a game this app keeps. The games are {history.kinds_named()}."
+        )
 
     def clean(self):
         cleaned = super().clean()
@@ -303,11 +306,18 @@ def attachment_name(stem: str, extension: str) -> str:
 
 
 def export_filters(request: HttpRequest) -> GameFilterForm:
-    """The filters of an export; ValueError naming the first that cannot be used
-    (a list shows what it can, but an export must not quietly hold everything)."""
+    """The filters of an export of Gorilla games; ValueError naming the first
+    that cannot be used (a list shows what it can, but an export must not
+    quietly hold everything), or another game asked for (never Gorilla games
+    in its stead)."""
     form = read_filters(request)
     if form.errors:
         raise ValueError(f"nothing was exported: {form_problem(form)}")
+    if (game := form.cleaned_data.get("game")) not in ("", None, GORILLA):
+        raise ValueError(
+            f"nothing was exported: game: “{game}” games are not in this export, which holds Gorilla games "
+            f"only (game={GORILLA}, or no game). The games are {history.kinds_named()}."
+        )
     return form
 
 

@@ -657,3 +657,43 @@ def test_back_and_forward_ask_the_server_and_paging_scrolls_to_the_list(client, 
     assert '<section id="game-results" class="game-results" aria-label="Games found" hx-history="false">' in page
     pager = page.split('class="pager"', 1)[1].split("</nav>", 1)[0]
     assert 'hx-swap="innerHTML show:#game-results:top"' in pager
+
+
+# An export names the game it cannot give
+
+
+@pytest.mark.parametrize("export", ["games_csv", "games_json", "games_pdf"])
+@pytest.mark.parametrize("game", ["bridge", "two-way-street", "mah-jongg"])
+def test_an_export_of_another_game_is_refused_never_gorilla_games_instead(client, known_games, export, game):
+    response = client.get(reverse(export), {"game": game})
+    assert response.status_code == 400
+    message = response.content.decode()
+    assert message.startswith(f"nothing was exported: game: “{game}” games are not in this export")
+    assert "Gorilla games only (game=gorilla, or no game)" in message
+    assert message.rstrip().endswith("The games are gorilla, two-way-street, mah-jongg and bridge.")
+
+
+@pytest.mark.parametrize("export", ["games_csv", "games_json", "games_pdf"])
+def test_an_export_of_a_game_the_app_does_not_keep_is_refused_naming_the_games(client, known_games, export):
+    response = client.get(reverse(export), {"game": "nonsense"})
+    assert response.status_code == 400
+    assert response.content.decode() == (
+        "nothing was exported: game: “nonsense” is not a game this app keeps. "
+        "The games are gorilla, two-way-street, mah-jongg and bridge.\n"
+    )
+
+
+def test_the_games_named_are_those_registered(monkeypatch):
+    from scorepads import history
+
+    monkeypatch.setattr(history, "_kinds", {slug: history._kinds[slug] for slug in ("gorilla", "bridge")})
+    assert history.kinds_named() == "gorilla and bridge"
+    monkeypatch.setattr(history, "_kinds", {"gorilla": history._kinds["gorilla"]})
+    assert history.kinds_named() == "gorilla"
+
+
+def test_an_export_of_gorilla_games_by_name_holds_them(client, known_games):
+    rows = csv_of(client.get(reverse("games_csv"), {"game": "gorilla", "result": "won"}))
+    assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g4", "g1")
+    document = json_of(client.get(reverse("games_json"), {"game": "gorilla", "result": "won"}))
+    assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")

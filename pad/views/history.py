@@ -109,7 +109,7 @@ class GameFilterForm(forms.Form):
     date_to = FilterDateField(label="To", required=False)
     sort = forms.ChoiceField(
         label="Order",
-        choices=[("", "Newest first"), *((key, order.label) for key, order in selectors.GAME_ORDERS.items())],
+        choices=[("", selectors.NEWEST_FIRST.label), *((key, order.label) for key, order in selectors.GAME_ORDERS.items())],
         required=False,
         error_messages={"invalid_choice": "“%(value)s” is not an order the list knows."},
     )
@@ -187,9 +187,9 @@ class GameFilterForm(forms.Form):
     def active_count(self) -> int:
         return len([name for name in self.query() if name not in ("player", "sort")])
 
-    def order(self) -> selectors.GameOrder | None:
-        """The order asked for; None for the newest first."""
-        return selectors.GAME_ORDERS.get(self.cleaned_data.get("sort"))
+    def order(self) -> selectors.GameOrder:
+        """The order asked for, the newest first unless another could be read."""
+        return selectors.GAME_ORDERS.get(self.cleaned_data.get("sort"), selectors.NEWEST_FIRST)
 
 
 def read_filters(request: HttpRequest) -> GameFilterForm:
@@ -207,9 +207,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     kinds = form.kinds()
     order = form.order()
     if kinds == [history.kind(GORILLA)]:
-        games = selectors.games_for_history(filters, user=request.user)
-        if order is not None:
-            games = games.order_by(*order.fields)
+        games = selectors.games_for_history(filters, user=request.user).order_by(*order.fields)
         page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
         entries = [history.HistoryEntry(kinds[0], row) for row in selectors.game_rows(page.object_list)]
     else:
@@ -219,7 +217,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
             request.GET.get("page"),
             per_page=GAMES_PER_PAGE,
             of_kinds=kinds,
-            oldest_first=order is not None and order.oldest_first,
+            oldest_first=order.oldest_first,
         )
     query = form.query()
     template_name = "pad/history/game_list.html"
@@ -233,6 +231,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "form": form,
             "filters": filters,
             "page": page,
+            "order": order,
             "entries": entries,
             "gorilla_listed": kinds is None or kinds == [history.kind(GORILLA)],
             # A short list (a day's session) prints its Gorilla pads in one PDF.

@@ -697,3 +697,41 @@ def test_an_export_of_gorilla_games_by_name_holds_them(client, known_games):
     assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g4", "g1")
     document = json_of(client.get(reverse("games_json"), {"game": "gorilla", "result": "won"}))
     assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
+
+
+# The pager's words follow the order
+
+
+def pager_links(page: str) -> list[tuple[str, str]]:
+    """The pager's links and dead ends: (rel or "disabled", words)."""
+    pager = page.split('class="pager"', 1)[1].split("</nav>", 1)[0]
+    return [
+        (rel or "disabled", words)
+        for rel, words in re.findall(r'<(?:a|span) class="pager-link[^"]*"(?: rel="(\w+)")?[^>]*>([^<]*)</', pager)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "second"),
+    [
+        ("", [("disabled", "‹ Newer"), ("next", "Older ›")], [("prev", "‹ Newer"), ("disabled", "Older ›")]),
+        ("sort=oldest", [("disabled", "‹ Older"), ("next", "Newer ›")], [("prev", "‹ Older"), ("disabled", "Newer ›")]),
+        ("sort=best", [("disabled", "‹ Better"), ("next", "Worse ›")], [("prev", "‹ Better"), ("disabled", "Worse ›")]),
+        ("sort=worst", [("disabled", "‹ Worse"), ("next", "Better ›")], [("prev", "‹ Worse"), ("disabled", "Better ›")]),
+        # An order that cannot be used is left out: the list is newest first, and so are the words.
+        ("sort=sideways", [("disabled", "‹ Newer"), ("next", "Older ›")], [("prev", "‹ Newer"), ("disabled", "Older ›")]),
+    ],
+)
+def test_the_pager_words_follow_the_order(client, jon, query, first, second):
+    bulk_games(jon, 30)
+    page_1 = client.get(f"{LIST_URL}?{query}").content.decode()
+    page_2 = client.get(f"{LIST_URL}?{query}&page=2").content.decode()
+    assert pager_links(page_1) == first
+    assert pager_links(page_2) == second
+
+
+def test_oldest_first_the_next_page_holds_newer_games(client, jon):
+    bulk_games(jon, 30)
+    first = Game.objects.filter(pk__in=listed_ids(client.get(LIST_URL, {"sort": "oldest"})))
+    second = Game.objects.filter(pk__in=listed_ids(client.get(LIST_URL, {"sort": "oldest", "page": 2})))
+    assert max(game.date for game in first) < min(game.date for game in second)

@@ -46,7 +46,7 @@ RESULT_CHOICES = [("", "Any result"), *((result.slug, result.label) for result i
 
 FILTER_NAMES = {
     "game": "game",
-    "player": "player name",
+    "player": "search",
     "partnership": "partnership",
     "result": "result",
     "date_from": "from date",
@@ -83,12 +83,12 @@ class GameFilterForm(forms.Form):
 
     game = forms.ChoiceField(choices=game_choices, required=False)
     player = forms.CharField(
-        label="Player",
+        label="Search",
         required=False,
         max_length=NAME_MAX_LENGTH,
         strip=True,
         widget=forms.TextInput(
-            attrs={"type": "search", "placeholder": "A player’s name", "autocomplete": "off"}
+            attrs={"type": "search", "placeholder": "A name, an event, a board", "autocomplete": "off"}
         ),
         error_messages={"max_length": "A name has at most %(limit_value)d characters."},
     )

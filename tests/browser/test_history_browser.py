@@ -60,7 +60,7 @@ def test_filter_page_and_open_a_game(live_server, phone, screenshot, history):
     phone.evaluate("window.samePage = true")  # gone if anything below reloads the page
 
     # Search by name: the list follows as one types, and the address bar keeps up.
-    phone.get_by_label("Player").fill("ann")
+    phone.get_by_label("Search").fill("ann")
     phone.wait_for_url(re.compile(r"/games/\?player=ann$"))
     phone.wait_for_selector(".found:has-text('40 games')")
 
@@ -113,7 +113,7 @@ def test_filters_and_paging_without_javascript(live_server, chromium, screenshot
         assert "is not a date" in page.locator(".message.warning").inner_text()
         page.locator(".filter-more summary").click()
         page.get_by_label("Result").select_option("lost")
-        page.get_by_label("Player").fill("carla")
+        page.get_by_label("Search").fill("carla")
         page.get_by_role("button", name="Show games").click()
         page.wait_for_url(re.compile(r"player=carla"))
         assert "result=lost" in page.url

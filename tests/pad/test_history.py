@@ -735,3 +735,67 @@ def test_oldest_first_the_next_page_holds_newer_games(client, jon):
     first = Game.objects.filter(pk__in=listed_ids(client.get(LIST_URL, {"sort": "oldest"})))
     second = Game.objects.filter(pk__in=listed_ids(client.get(LIST_URL, {"sort": "oldest", "page": 2})))
     assert max(game.date for game in first) < min(game.date for game in second)
+
+
+# What the search finds in a ruling: its event, its note, its board
+
+
+def save_ruling(user, example, *, event, board, note="", date=datetime.date(2026, 11, 20)):
+    import uuid
+
+    from bridge import calculator
+    from bridge import services as bridge
+    from tests.bridge.test_calculator import EXAMPLES
+
+    slug, inputs = EXAMPLES[example]
+    return bridge.ruling_save(
+        user=user, save_key=uuid.uuid4(), calculation=calculator.CALCULATIONS[slug], inputs=inputs,
+        vulnerability="", event=event, board=board, date=date, note=note,
+    )
+
+
+@pytest.fixture
+def rulings(user):
+    return {
+        "ko": save_ruling(user, "example 2", event="Teams KO — example 2", board=21, note="Slow pass by West."),
+        "121": save_ruling(user, "example 1", event="Club pairs", board=121),
+        "2021": save_ruling(user, "example 1", event="Spring 2021 pairs", board=7, note="Claim disputed."),
+        "2": save_ruling(user, "example 1", event="Club pairs", board=2),
+    }
+
+
+def listed_rulings(response):
+    return [int(pk) for pk in re.findall(r'class="history-row[^"]*" href="/bridge/rulings/(\d+)/"', response.content.decode())]
+
+
+@pytest.mark.parametrize(
+    ("search", "expected"),
+    [
+        ("board 21", ["ko"]),
+        ("21", ["ko"]),  # a number is found whole: not board 121, nor the event of 2021
+        ("Board  21", ["ko"]),
+        ("teams 21", ["ko"]),
+        ("teams ko", ["ko"]),
+        ("KO example 2", ["ko"]),  # the event's own words
+        ("slow west", ["ko"]),  # the note
+        ("121", ["121"]),
+        ("board 2", ["2"]),
+        ("2021", ["2021"]),
+        ("board 7 spring", ["2021"]),
+        ("club", ["121", "2"]),
+        ("board 22", []),
+        ("teams 7", []),
+        ("BOARD21", ["ko"]),
+        ("board 2 board 21", []),  # one ruling is of one board
+        ("board", ["ko", "121", "2021", "2"]),
+    ],
+)
+def test_the_search_finds_a_ruling_by_its_event_note_and_board(client, rulings, search, expected):
+    found = listed_rulings(client.get(LIST_URL, {"player": search}))
+    assert sorted(found) == sorted(rulings[name].pk for name in expected)
+
+
+def test_a_number_finds_a_ruling_and_no_partnership(client, known_games, rulings):
+    response = client.get(LIST_URL, {"player": "21"})
+    assert listed_rulings(response) == [rulings["ko"].pk]
+    assert listed_ids(response) == []

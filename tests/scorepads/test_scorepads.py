@@ -163,3 +163,24 @@ def test_no_template_comment_spans_lines():
         if line.count("{#") > line.count("#}")
     ]
     assert spread == []
+
+
+@pytest.mark.parametrize(
+    ("search", "names", "found"),
+    [
+        ("emil", ["Émile", "Zoë"], True),
+        ("ZOE emile", ["Émile", "Zoë"], True),
+        ("mary ann", ["Mary Ann", "Bo"], True),
+        ("jon zoe", ["Émile", "Zoë"], False),
+        ("21", ["Teams KO", "board 21"], True),
+        ("21", ["Club pairs", "board 121"], False),
+        ("21", ["Spring 2021"], False),
+        ("2021", ["Spring 2021"], True),
+        ("12", ["Round 12, table 3"], True),
+        ("", ["anything"], True),
+    ],
+)
+def test_a_search_finds_each_word_in_a_name_and_a_number_only_whole(search, names, found):
+    from scorepads import history
+
+    assert history.names_search(search)(names) is found

@@ -220,6 +220,8 @@ def game_list(request: HttpRequest) -> HttpResponse:
             oldest_first=order.oldest_first,
         )
     query = form.query()
+    # No game at all (not one the filters left out): a new account, shown how to start.
+    no_games = not page.paginator.count and not any(name != "sort" for name in query)
     template_name = "pad/history/game_list.html"
     fragment = bool(request.htmx) and not request.htmx.history_restore_request
     if fragment:
@@ -234,6 +236,8 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "order": order,
             "entries": entries,
             "gorilla_listed": kinds is None or kinds == [history.kind(GORILLA)],
+            "no_games": no_games,
+            "start_links": start_links() if no_games else [],
             # A short list (a day's session) prints its Gorilla pads in one PDF.
             "printable": page.paginator.count <= pdf.MAX_PADS
             and any(entry.kind.slug == GORILLA for entry in entries),
@@ -249,6 +253,12 @@ def game_list(request: HttpRequest) -> HttpResponse:
             address["page"] = str(page.number)
         push_url(response, f"{reverse('game_list')}?{address.urlencode()}" if address else reverse("game_list"))
     return response
+
+
+def start_links() -> list[tuple[str, str]]:
+    """(label, address) of the page that starts a game of each kind; Gorilla's
+    is the front page."""
+    return [(kind.label, reverse(kind.start_url_name or "front_page")) for kind in history.kinds()]
 
 
 def csv_counts() -> list[statistics.StoredCount]:

@@ -799,3 +799,48 @@ def test_a_number_finds_a_ruling_and_no_partnership(client, known_games, rulings
     response = client.get(LIST_URL, {"player": "21"})
     assert listed_rulings(response) == [rulings["ko"].pk]
     assert listed_ids(response) == []
+
+
+# No games yet, and no games found
+
+
+def test_a_new_account_is_shown_how_to_start_each_game_and_nothing_to_download(stranger_client, known_games):
+    for headers in ({}, {"HX-Request": "true"}):
+        page = stranger_client.get(LIST_URL, headers=headers).content.decode()
+        assert "No games yet." in page
+        start = page.split('class="start-links"', 1)[1].split("</ul>", 1)[0]
+        assert re.findall(r'href="([^"]+)">([^<]+)</a>', start) == [
+            (reverse("front_page"), "Gorilla"),
+            (reverse("two_way_street:new"), "Two Way Street"),
+            (reverse("mahjong:new"), "Mah Jongg"),
+            (reverse("bridge:calculator_home"), "Bridge rulings"),
+        ]
+        assert "No games match" not in page and "0 games" not in page
+        for export in ("games_csv", "games_json", "games_pdf"):
+            assert reverse(export) not in page
+        assert "Download" not in page
+
+
+def test_an_order_alone_is_no_filter_a_new_account_is_still_shown_how_to_start(stranger_client, db):
+    page = stranger_client.get(LIST_URL, {"sort": "oldest"}).content.decode()
+    assert "No games yet." in page and "No games match" not in page
+
+
+@pytest.mark.parametrize("query", ["player=nobody", "result=won&date_from=2030-01-01", "game=bridge"])
+def test_filters_that_match_nothing_say_so_with_the_way_to_clear_them(client, known_games, query):
+    for headers in ({}, {"HX-Request": "true"}):
+        page = client.get(f"{LIST_URL}?{query}", headers=headers).content.decode()
+        assert "0 games" in page
+        assert re.search(
+            r'No games match these filters\. <a class="clear-filters" href="/games/">Clear the filters</a> to see every game\.',
+            page,
+        )
+        assert "No games yet." not in page and 'class="start-links"' not in page
+        for export in ("games_csv", "games_json", "games_pdf"):
+            assert reverse(export) not in page
+
+
+def test_a_list_with_games_offers_its_downloads_and_no_start(client, known_games):
+    page = client.get(LIST_URL).content.decode()
+    assert reverse("games_csv") in page and reverse("games_json") in page
+    assert "No games yet." not in page and "No games match" not in page

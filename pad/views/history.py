@@ -242,6 +242,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "printable": page.paginator.count <= pdf.MAX_PADS
             and any(entry.kind.slug == GORILLA for entry in entries),
             "query": query,
+            "pads_url": f"{reverse('games_pdf')}?{query.urlencode()}" if query else reverse("games_pdf"),
             "fragment": fragment,
         },
     )

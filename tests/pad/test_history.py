@@ -439,6 +439,22 @@ def test_download_links_carry_the_filters(client, known_games):
     page = client.get(f"{LIST_URL}?result=won&date_from=").content.decode()
     assert 'href="/games/export.csv?result=won"' in page
     assert 'href="/games/export.json?result=won"' in page
+    # The pads print on A4 or US Letter.
+    assert '<a href="/games/pads.pdf?result=won">Their pads as PDF</a>' in page
+    assert '<a href="/games/pads.pdf?result=won&amp;size=letter" aria-label="Their pads as PDF, US Letter size">(US Letter)</a>' in page
+    page = client.get(LIST_URL).content.decode()
+    assert '<a href="/games/pads.pdf?size=letter" aria-label="Their pads as PDF, US Letter size">(US Letter)</a>' in page
+
+
+def test_the_pads_of_the_list_print_on_us_letter(client, known_games):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    for size, height in (("", 842), ("&size=letter", 792)):
+        response = client.get(f"{reverse('games_pdf')}?result=won{size}")
+        assert response.status_code == 200
+        assert round(PdfReader(BytesIO(response.content)).pages[0].mediabox.height) == height
 
 
 # A partnership
@@ -645,10 +661,54 @@ def test_an_order_by_score_is_for_gorilla_games_only(client, known_games):
     assert listed_ids(client.get(LIST_URL, {"sort": "sideways"})) == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
 
 
-def test_every_row_links_its_pdf(client, known_games):
+def row_pdf_links(page: str) -> list[list[tuple[str, str, str]]]:
+    """Each row's PDF links: (address, accessible name, words)."""
+    return [
+        re.findall(r'<a href="([^"]+)" aria-label="([^"]+)">([^<]+)</a>', cell)
+        for cell in re.findall(r'<span class="row-pdf">(.*?)</span>\s*</span>', page, re.S)
+    ]
+
+
+def test_every_row_links_its_pdf_in_a4_and_us_letter(client, known_games):
     page = client.get(LIST_URL).content.decode()
+    links = row_pdf_links(page)
+    assert len(links) == len(known_games)
     for game in known_games.values():
-        assert f'<a class="row-pdf" href="{reverse("game_pad_pdf", args=[game.pk])}"' in page
+        url = reverse("game_pad_pdf", args=[game.pk])
+        day = game.date.isoformat()
+        assert [
+            (url, f"The pad of {day} as PDF", "PDF"),
+            (f"{url}?size=letter", f"The pad of {day} as PDF, US Letter size", "(US Letter)"),
+        ] in links
+
+
+def test_every_kind_of_row_offers_a4_and_us_letter_and_each_prints(client, user, known_games, rulings):
+    from mahjong import services as mahjong
+    from scorepads.players import Seat
+    from two_way_street import services as two_way_street
+
+    two_way_street.game_start(seats=[Seat("Pat"), Seat("Quin"), Seat("Rob")], target=12, date=datetime.date(2026, 7, 8), user=user)
+    mahjong.game_start(seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=datetime.date(2026, 7, 9), user=user)
+    page = client.get(LIST_URL).content.decode()
+    links = row_pdf_links(page)
+    assert len(links) == len(known_games) + len(rulings) + 2
+    kinds = set()
+    for (a4, a4_name, a4_words), (letter, letter_name, letter_words) in links:
+        assert letter == a4 + "?size=letter" and (a4_words, letter_words) == ("PDF", "(US Letter)")
+        assert letter_name == a4_name + ", US Letter size"
+        kinds.add(a4_name.split(" of ")[0])
+    assert kinds == {"The pad", "The sheet", "The ruling"}
+    # One of each kind, printed in both sizes: A4 is 842 points high, Letter 792.
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    for prefix in ("/games/", "/two-way-street/", "/mah-jongg/", "/bridge/"):
+        a4, _, _ = next(link for link, _ in links if link[0].startswith(prefix))
+        heights = [
+            round(PdfReader(BytesIO(client.get(url).content)).pages[0].mediabox.height) for url in (a4, a4 + "?size=letter")
+        ]
+        assert heights == [842, 792], a4
 
 
 def test_back_and_forward_ask_the_server_and_paging_scrolls_to_the_list(client, jon):

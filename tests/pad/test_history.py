@@ -440,10 +440,10 @@ def test_download_links_carry_the_filters(client, known_games):
     assert 'href="/games/export.csv?result=won"' in page
     assert 'href="/games/export.json?result=won"' in page
     # The pads print on A4 or US Letter.
-    assert '<a href="/games/pads.pdf?result=won">Their pads as PDF</a>' in page
-    assert '<a href="/games/pads.pdf?result=won&amp;size=letter" aria-label="Their pads as PDF, US Letter size">(US Letter)</a>' in page
+    assert '<a href="/games/pads.pdf?result=won">Their pads (PDF)</a>' in page
+    assert '<a href="/games/pads.pdf?result=won&amp;size=letter" aria-label="Their pads (PDF), US Letter size">(US Letter)</a>' in page
     page = client.get(LIST_URL).content.decode()
-    assert '<a href="/games/pads.pdf?size=letter" aria-label="Their pads as PDF, US Letter size">(US Letter)</a>' in page
+    assert '<a href="/games/pads.pdf?size=letter" aria-label="Their pads (PDF), US Letter size">(US Letter)</a>' in page
 
 
 def test_the_pads_of_the_list_print_on_us_letter(client, known_games):

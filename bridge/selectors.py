@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,13 +27,25 @@ def recent_rulings(user, limit: int = 10) -> list[RulingRow]:
     return history_rows(rulings_visible_to(user).order_by("-date", "-id")[:limit])
 
 
+# "board 21" in a search: that board and no other (where "21" alone is also
+# found in an event or a note).
+BOARD_SEARCH = re.compile(r"\bboard\s*([0-9]+)(?![0-9])", re.IGNORECASE)
+
+
 def rulings_in_history(user, filters: history.HistoryFilters) -> QuerySet[Ruling]:
-    """The rulings ``user`` may see that ``filters`` match; the name search
-    looks in the event's name and the director's note."""
+    """The rulings ``user`` may see that ``filters`` match. The search looks in
+    the event's name, the director's note and the board: "board 21" finds
+    board 21 only; "21" finds board 21, and an event or note with the number
+    21 in it (:func:`history.names_search` says how words are found)."""
     rulings = history.within_dates(rulings_visible_to(user), filters)
     if filters.player.strip():
-        matches = history.names_search(filters.player)
-        found = [pk for pk, event, note in rulings.values_list("pk", "event", "note") if matches((event, note))]
+        boards = {int(number) for number in BOARD_SEARCH.findall(filters.player)}
+        matches = history.names_search(BOARD_SEARCH.sub(" ", filters.player))
+        found = [
+            pk
+            for pk, event, note, board in rulings.values_list("pk", "event", "note", "board")
+            if boards <= {board} and matches((event, note, f"board {board}"))
+        ]
         rulings = rulings.filter(pk__in=found)
     return rulings.order_by("-date", "-id")
 

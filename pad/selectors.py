@@ -101,16 +101,28 @@ class GameOrder:
 
     label: str
     fields: tuple  # for QuerySet.order_by
+    # The pager's words for the page before and the page after, as the order
+    # runs: newest first, the page before holds newer games.
+    before: str = "Newer"
+    after: str = "Older"
     oldest_first: bool = False  # the only one every game's list knows
     gorilla_only: bool = False  # by the score: Gorilla games only
 
 
 MARGIN = F("partnership_score") - F("fates_score")
 
+NEWEST_FIRST = GameOrder("Newest first", ("-date", "-id"))
+
 GAME_ORDERS: dict[str, GameOrder] = {
-    "oldest": GameOrder("Oldest first", ("date", "id"), oldest_first=True),
-    "best": GameOrder("Best score first (Gorilla)", (MARGIN.desc(), "-partnership_score", "-date", "-id"), gorilla_only=True),
-    "worst": GameOrder("Worst score first (Gorilla)", (MARGIN.asc(), "partnership_score", "-date", "-id"), gorilla_only=True),
+    "oldest": GameOrder("Oldest first", ("date", "id"), "Older", "Newer", oldest_first=True),
+    "best": GameOrder(
+        "Best score first (Gorilla)", (MARGIN.desc(), "-partnership_score", "-date", "-id"), "Better", "Worse",
+        gorilla_only=True,
+    ),
+    "worst": GameOrder(
+        "Worst score first (Gorilla)", (MARGIN.asc(), "partnership_score", "-date", "-id"), "Worse", "Better",
+        gorilla_only=True,
+    ),
 }
 
 

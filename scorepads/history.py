@@ -9,6 +9,7 @@ any game.
 from __future__ import annotations
 
 import datetime
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -25,17 +26,24 @@ def folded(text: str) -> str:
 
 
 def names_search(search: str) -> Callable[[Iterable[str]], bool]:
-    """Whether a game's names (its players', its partners') answer a search of
-    one name or several: "emil" finds Émile, "jon richard" the game of Jon and
-    Richard; each word must be found in one of the names, or the whole search
-    in one name ("mary ann" finds Mary Ann). Case and accents are ignored; the
-    search is folded once, for all the games it is asked about."""
-    whole = folded(search)
-    words = whole.split()
+    """Whether a game's names (its players', its partners'; a ruling's event,
+    note and board) answer a search: each word of the search must be found in
+    one of them. "emil" finds Émile, "jon richard" the game of Jon and Richard,
+    "mary ann" Mary Ann, "board 21" and "21" the ruling of board 21. A word
+    that is a number is found only as a whole number: "21" finds board 21, not
+    board 121 or an event of 2021. Case and accents are ignored; the search is
+    folded once, for all the games it is asked about."""
+    words = [
+        re.compile(rf"(?<![0-9]){word}(?![0-9])") if word.isascii() and word.isdigit() else word
+        for word in folded(search).split()
+    ]
+
+    def found(word, name: str) -> bool:
+        return word in name if isinstance(word, str) else word.search(name) is not None
 
     def matches(names: Iterable[str]) -> bool:
         names = [folded(name) for name in names]
-        return any(whole in name for name in names) or all(any(word in name for name in names) for word in words)
+        return all(any(found(word, name) for name in names) for word in words)
 
     return matches
 
@@ -108,6 +116,13 @@ def kinds() -> tuple[GameKind, ...]:
 
 def kind(slug: str) -> GameKind | None:
     return _kinds.get(slug)
+
+
+def kinds_named() -> str:
+    """The kinds as the ``game`` filter names them, for a message: "gorilla,
+    two-way-street, mah-jongg and bridge"."""
+    slugs = [kind.slug for kind in kinds()]
+    return " and ".join(filter(None, [", ".join(slugs[:-1]), *slugs[-1:]]))
 
 
 def recent_entries(user, limit: int = 10) -> list[Entry]:

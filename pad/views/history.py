@@ -46,7 +46,7 @@ RESULT_CHOICES = [("", "Any result"), *((result.slug, result.label) for result i
 
 FILTER_NAMES = {
     "game": "game",
-    "player": "player name",
+    "player": "search",
     "partnership": "partnership",
     "result": "result",
     "date_from": "from date",
@@ -81,18 +81,14 @@ class GameFilterForm(forms.Form):
     to one); a partnership or a result are Gorilla's, and choosing one lists
     Gorilla games only."""
 
-    game = forms.ChoiceField(
-        choices=game_choices,
-        required=False,
-        error_messages={"invalid_choice": "“%(value)s” is not a game this app keeps."},
-    )
+    game = forms.ChoiceField(choices=game_choices, required=False)
     player = forms.CharField(
-        label="Player",
+        label="Search",
         required=False,
         max_length=NAME_MAX_LENGTH,
         strip=True,
         widget=forms.TextInput(
-            attrs={"type": "search", "placeholder": "A player’s name", "autocomplete": "off"}
+            attrs={"type": "search", "placeholder": "A name, an event, a board", "autocomplete": "off"}
         ),
         error_messages={"max_length": "A name has at most %(limit_value)d characters."},
     )
@@ -113,10 +109,17 @@ class GameFilterForm(forms.Form):
     date_to = FilterDateField(label="To", required=False)
     sort = forms.ChoiceField(
         label="Order",
-        choices=[("", "Newest first"), *((key, order.label) for key, order in selectors.GAME_ORDERS.items())],
+        choices=[("", selectors.NEWEST_FIRST.label), *((key, order.label) for key, order in selectors.GAME_ORDERS.items())],
         required=False,
         error_messages={"invalid_choice": "“%(value)s” is not an order the list knows."},
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The games are those registered when the apps were ready.
+        self.fields["game"].error_messages["invalid_choice"] = (
+            f"“%(value)s” is not a game this app keeps. The games are {history.kinds_named()}."
+        )
 
     def clean(self):
         cleaned = super().clean()
@@ -184,9 +187,9 @@ class GameFilterForm(forms.Form):
     def active_count(self) -> int:
         return len([name for name in self.query() if name not in ("player", "sort")])
 
-    def order(self) -> selectors.GameOrder | None:
-        """The order asked for; None for the newest first."""
-        return selectors.GAME_ORDERS.get(self.cleaned_data.get("sort"))
+    def order(self) -> selectors.GameOrder:
+        """The order asked for, the newest first unless another could be read."""
+        return selectors.GAME_ORDERS.get(self.cleaned_data.get("sort"), selectors.NEWEST_FIRST)
 
 
 def read_filters(request: HttpRequest) -> GameFilterForm:
@@ -204,9 +207,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     kinds = form.kinds()
     order = form.order()
     if kinds == [history.kind(GORILLA)]:
-        games = selectors.games_for_history(filters, user=request.user)
-        if order is not None:
-            games = games.order_by(*order.fields)
+        games = selectors.games_for_history(filters, user=request.user).order_by(*order.fields)
         page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
         entries = [history.HistoryEntry(kinds[0], row) for row in selectors.game_rows(page.object_list)]
     else:
@@ -216,9 +217,11 @@ def game_list(request: HttpRequest) -> HttpResponse:
             request.GET.get("page"),
             per_page=GAMES_PER_PAGE,
             of_kinds=kinds,
-            oldest_first=order is not None and order.oldest_first,
+            oldest_first=order.oldest_first,
         )
     query = form.query()
+    # No game at all (not one the filters left out): a new account, shown how to start.
+    no_games = not page.paginator.count and not any(name != "sort" for name in query)
     template_name = "pad/history/game_list.html"
     fragment = bool(request.htmx) and not request.htmx.history_restore_request
     if fragment:
@@ -230,12 +233,16 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "form": form,
             "filters": filters,
             "page": page,
+            "order": order,
             "entries": entries,
             "gorilla_listed": kinds is None or kinds == [history.kind(GORILLA)],
+            "no_games": no_games,
+            "start_links": start_links() if no_games else [],
             # A short list (a day's session) prints its Gorilla pads in one PDF.
             "printable": page.paginator.count <= pdf.MAX_PADS
             and any(entry.kind.slug == GORILLA for entry in entries),
             "query": query,
+            "pads_url": f"{reverse('games_pdf')}?{query.urlencode()}" if query else reverse("games_pdf"),
             "fragment": fragment,
         },
     )
@@ -247,6 +254,12 @@ def game_list(request: HttpRequest) -> HttpResponse:
             address["page"] = str(page.number)
         push_url(response, f"{reverse('game_list')}?{address.urlencode()}" if address else reverse("game_list"))
     return response
+
+
+def start_links() -> list[tuple[str, str]]:
+    """(label, address) of the page that starts a game of each kind; Gorilla's
+    is the front page."""
+    return [(kind.label, reverse(kind.start_url_name or "front_page")) for kind in history.kinds()]
 
 
 def csv_counts() -> list[statistics.StoredCount]:
@@ -303,11 +316,18 @@ def attachment_name(stem: str, extension: str) -> str:
 
 
 def export_filters(request: HttpRequest) -> GameFilterForm:
-    """The filters of an export; ValueError naming the first that cannot be used
-    (a list shows what it can, but an export must not quietly hold everything)."""
+    """The filters of an export of Gorilla games; ValueError naming the first
+    that cannot be used (a list shows what it can, but an export must not
+    quietly hold everything), or another game asked for (never Gorilla games
+    in its stead)."""
     form = read_filters(request)
     if form.errors:
         raise ValueError(f"nothing was exported: {form_problem(form)}")
+    if (game := form.cleaned_data.get("game")) not in ("", None, GORILLA):
+        raise ValueError(
+            f"nothing was exported: game: “{game}” games are not in this export, which holds Gorilla games "
+            f"only (game={GORILLA}, or no game). The games are {history.kinds_named()}."
+        )
     return form
 
 

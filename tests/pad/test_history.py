@@ -439,6 +439,22 @@ def test_download_links_carry_the_filters(client, known_games):
     page = client.get(f"{LIST_URL}?result=won&date_from=").content.decode()
     assert 'href="/games/export.csv?result=won"' in page
     assert 'href="/games/export.json?result=won"' in page
+    # The pads print on A4 or US Letter.
+    assert '<a href="/games/pads.pdf?result=won">Their pads (PDF)</a>' in page
+    assert '<a href="/games/pads.pdf?result=won&amp;size=letter" aria-label="Their pads (PDF), US Letter size">(US Letter)</a>' in page
+    page = client.get(LIST_URL).content.decode()
+    assert '<a href="/games/pads.pdf?size=letter" aria-label="Their pads (PDF), US Letter size">(US Letter)</a>' in page
+
+
+def test_the_pads_of_the_list_print_on_us_letter(client, known_games):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    for size, height in (("", 842), ("&size=letter", 792)):
+        response = client.get(f"{reverse('games_pdf')}?result=won{size}")
+        assert response.status_code == 200
+        assert round(PdfReader(BytesIO(response.content)).pages[0].mediabox.height) == height
 
 
 # A partnership
@@ -645,10 +661,54 @@ def test_an_order_by_score_is_for_gorilla_games_only(client, known_games):
     assert listed_ids(client.get(LIST_URL, {"sort": "sideways"})) == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
 
 
-def test_every_row_links_its_pdf(client, known_games):
+def row_pdf_links(page: str) -> list[list[tuple[str, str, str]]]:
+    """Each row's PDF links: (address, accessible name, words)."""
+    return [
+        re.findall(r'<a href="([^"]+)" aria-label="([^"]+)">([^<]+)</a>', cell)
+        for cell in re.findall(r'<span class="row-pdf">(.*?)</span>\s*</span>', page, re.S)
+    ]
+
+
+def test_every_row_links_its_pdf_in_a4_and_us_letter(client, known_games):
     page = client.get(LIST_URL).content.decode()
+    links = row_pdf_links(page)
+    assert len(links) == len(known_games)
     for game in known_games.values():
-        assert f'<a class="row-pdf" href="{reverse("game_pad_pdf", args=[game.pk])}"' in page
+        url = reverse("game_pad_pdf", args=[game.pk])
+        day = game.date.isoformat()
+        assert [
+            (url, f"The pad of {day} as PDF", "PDF"),
+            (f"{url}?size=letter", f"The pad of {day} as PDF, US Letter size", "(US Letter)"),
+        ] in links
+
+
+def test_every_kind_of_row_offers_a4_and_us_letter_and_each_prints(client, user, known_games, rulings):
+    from mahjong import services as mahjong
+    from scorepads.players import Seat
+    from two_way_street import services as two_way_street
+
+    two_way_street.game_start(seats=[Seat("Pat"), Seat("Quin"), Seat("Rob")], target=12, date=datetime.date(2026, 7, 8), user=user)
+    mahjong.game_start(seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=datetime.date(2026, 7, 9), user=user)
+    page = client.get(LIST_URL).content.decode()
+    links = row_pdf_links(page)
+    assert len(links) == len(known_games) + len(rulings) + 2
+    kinds = set()
+    for (a4, a4_name, a4_words), (letter, letter_name, letter_words) in links:
+        assert letter == a4 + "?size=letter" and (a4_words, letter_words) == ("PDF", "(US Letter)")
+        assert letter_name == a4_name + ", US Letter size"
+        kinds.add(a4_name.split(" of ")[0])
+    assert kinds == {"The pad", "The sheet", "The ruling"}
+    # One of each kind, printed in both sizes: A4 is 842 points high, Letter 792.
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    for prefix in ("/games/", "/two-way-street/", "/mah-jongg/", "/bridge/"):
+        a4, _, _ = next(link for link, _ in links if link[0].startswith(prefix))
+        heights = [
+            round(PdfReader(BytesIO(client.get(url).content)).pages[0].mediabox.height) for url in (a4, a4 + "?size=letter")
+        ]
+        assert heights == [842, 792], a4
 
 
 def test_back_and_forward_ask_the_server_and_paging_scrolls_to_the_list(client, jon):
@@ -657,3 +717,190 @@ def test_back_and_forward_ask_the_server_and_paging_scrolls_to_the_list(client, 
     assert '<section id="game-results" class="game-results" aria-label="Games found" hx-history="false">' in page
     pager = page.split('class="pager"', 1)[1].split("</nav>", 1)[0]
     assert 'hx-swap="innerHTML show:#game-results:top"' in pager
+
+
+# An export names the game it cannot give
+
+
+@pytest.mark.parametrize("export", ["games_csv", "games_json", "games_pdf"])
+@pytest.mark.parametrize("game", ["bridge", "two-way-street", "mah-jongg"])
+def test_an_export_of_another_game_is_refused_never_gorilla_games_instead(client, known_games, export, game):
+    response = client.get(reverse(export), {"game": game})
+    assert response.status_code == 400
+    message = response.content.decode()
+    assert message.startswith(f"nothing was exported: game: “{game}” games are not in this export")
+    assert "Gorilla games only (game=gorilla, or no game)" in message
+    assert message.rstrip().endswith("The games are gorilla, two-way-street, mah-jongg and bridge.")
+
+
+@pytest.mark.parametrize("export", ["games_csv", "games_json", "games_pdf"])
+def test_an_export_of_a_game_the_app_does_not_keep_is_refused_naming_the_games(client, known_games, export):
+    response = client.get(reverse(export), {"game": "nonsense"})
+    assert response.status_code == 400
+    assert response.content.decode() == (
+        "nothing was exported: game: “nonsense” is not a game this app keeps. "
+        "The games are gorilla, two-way-street, mah-jongg and bridge.\n"
+    )
+
+
+def test_the_games_named_are_those_registered(monkeypatch):
+    from scorepads import history
+
+    monkeypatch.setattr(history, "_kinds", {slug: history._kinds[slug] for slug in ("gorilla", "bridge")})
+    assert history.kinds_named() == "gorilla and bridge"
+    monkeypatch.setattr(history, "_kinds", {"gorilla": history._kinds["gorilla"]})
+    assert history.kinds_named() == "gorilla"
+
+
+def test_an_export_of_gorilla_games_by_name_holds_them(client, known_games):
+    rows = csv_of(client.get(reverse("games_csv"), {"game": "gorilla", "result": "won"}))
+    assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g4", "g1")
+    document = json_of(client.get(reverse("games_json"), {"game": "gorilla", "result": "won"}))
+    assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
+
+
+# The pager's words follow the order
+
+
+def pager_links(page: str) -> list[tuple[str, str]]:
+    """The pager's links and dead ends: (rel or "disabled", words)."""
+    pager = page.split('class="pager"', 1)[1].split("</nav>", 1)[0]
+    return [
+        (rel or "disabled", words)
+        for rel, words in re.findall(r'<(?:a|span) class="pager-link[^"]*"(?: rel="(\w+)")?[^>]*>([^<]*)</', pager)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "second"),
+    [
+        ("", [("disabled", "‹ Newer"), ("next", "Older ›")], [("prev", "‹ Newer"), ("disabled", "Older ›")]),
+        ("sort=oldest", [("disabled", "‹ Older"), ("next", "Newer ›")], [("prev", "‹ Older"), ("disabled", "Newer ›")]),
+        ("sort=best", [("disabled", "‹ Better"), ("next", "Worse ›")], [("prev", "‹ Better"), ("disabled", "Worse ›")]),
+        ("sort=worst", [("disabled", "‹ Worse"), ("next", "Better ›")], [("prev", "‹ Worse"), ("disabled", "Better ›")]),
+        # An order that cannot be used is left out: the list is newest first, and so are the words.
+        ("sort=sideways", [("disabled", "‹ Newer"), ("next", "Older ›")], [("prev", "‹ Newer"), ("disabled", "Older ›")]),
+    ],
+)
+def test_the_pager_words_follow_the_order(client, jon, query, first, second):
+    bulk_games(jon, 30)
+    page_1 = client.get(f"{LIST_URL}?{query}").content.decode()
+    page_2 = client.get(f"{LIST_URL}?{query}&page=2").content.decode()
+    assert pager_links(page_1) == first
+    assert pager_links(page_2) == second
+
+
+def test_oldest_first_the_next_page_holds_newer_games(client, jon):
+    bulk_games(jon, 30)
+    first = Game.objects.filter(pk__in=listed_ids(client.get(LIST_URL, {"sort": "oldest"})))
+    second = Game.objects.filter(pk__in=listed_ids(client.get(LIST_URL, {"sort": "oldest", "page": 2})))
+    assert max(game.date for game in first) < min(game.date for game in second)
+
+
+# What the search finds in a ruling: its event, its note, its board
+
+
+def save_ruling(user, example, *, event, board, note="", date=datetime.date(2026, 11, 20)):
+    import uuid
+
+    from bridge import calculator
+    from bridge import services as bridge
+    from tests.bridge.test_calculator import EXAMPLES
+
+    slug, inputs = EXAMPLES[example]
+    return bridge.ruling_save(
+        user=user, save_key=uuid.uuid4(), calculation=calculator.CALCULATIONS[slug], inputs=inputs,
+        vulnerability="", event=event, board=board, date=date, note=note,
+    )
+
+
+@pytest.fixture
+def rulings(user):
+    return {
+        "ko": save_ruling(user, "example 2", event="Teams KO — example 2", board=21, note="Slow pass by West."),
+        "121": save_ruling(user, "example 1", event="Club pairs", board=121),
+        "2021": save_ruling(user, "example 1", event="Spring 2021 pairs", board=7, note="Claim disputed."),
+        "2": save_ruling(user, "example 1", event="Club pairs", board=2),
+    }
+
+
+def listed_rulings(response):
+    return [int(pk) for pk in re.findall(r'class="history-row[^"]*" href="/bridge/rulings/(\d+)/"', response.content.decode())]
+
+
+@pytest.mark.parametrize(
+    ("search", "expected"),
+    [
+        ("board 21", ["ko"]),
+        ("21", ["ko"]),  # a number is found whole: not board 121, nor the event of 2021
+        ("Board  21", ["ko"]),
+        ("teams 21", ["ko"]),
+        ("teams ko", ["ko"]),
+        ("KO example 2", ["ko"]),  # the event's own words
+        ("slow west", ["ko"]),  # the note
+        ("121", ["121"]),
+        ("board 2", ["2"]),
+        ("2021", ["2021"]),
+        ("board 7 spring", ["2021"]),
+        ("club", ["121", "2"]),
+        ("board 22", []),
+        ("teams 7", []),
+        ("BOARD21", ["ko"]),
+        ("board 2 board 21", []),  # one ruling is of one board
+        ("board", ["ko", "121", "2021", "2"]),
+    ],
+)
+def test_the_search_finds_a_ruling_by_its_event_note_and_board(client, rulings, search, expected):
+    found = listed_rulings(client.get(LIST_URL, {"player": search}))
+    assert sorted(found) == sorted(rulings[name].pk for name in expected)
+
+
+def test_a_number_finds_a_ruling_and_no_partnership(client, known_games, rulings):
+    response = client.get(LIST_URL, {"player": "21"})
+    assert listed_rulings(response) == [rulings["ko"].pk]
+    assert listed_ids(response) == []
+
+
+# No games yet, and no games found
+
+
+def test_a_new_account_is_shown_how_to_start_each_game_and_nothing_to_download(stranger_client, known_games):
+    for headers in ({}, {"HX-Request": "true"}):
+        page = stranger_client.get(LIST_URL, headers=headers).content.decode()
+        assert "No games yet." in page
+        start = page.split('class="start-links"', 1)[1].split("</ul>", 1)[0]
+        assert re.findall(r'href="([^"]+)">([^<]+)</a>', start) == [
+            (reverse("front_page"), "Gorilla"),
+            (reverse("two_way_street:new"), "Two Way Street"),
+            (reverse("mahjong:new"), "Mah Jongg"),
+            (reverse("bridge:calculator_home"), "Bridge rulings"),
+        ]
+        assert "No games match" not in page and "0 games" not in page
+        for export in ("games_csv", "games_json", "games_pdf"):
+            assert reverse(export) not in page
+        assert "Download" not in page
+
+
+def test_an_order_alone_is_no_filter_a_new_account_is_still_shown_how_to_start(stranger_client, db):
+    page = stranger_client.get(LIST_URL, {"sort": "oldest"}).content.decode()
+    assert "No games yet." in page and "No games match" not in page
+
+
+@pytest.mark.parametrize("query", ["player=nobody", "result=won&date_from=2030-01-01", "game=bridge"])
+def test_filters_that_match_nothing_say_so_with_the_way_to_clear_them(client, known_games, query):
+    for headers in ({}, {"HX-Request": "true"}):
+        page = client.get(f"{LIST_URL}?{query}", headers=headers).content.decode()
+        assert "0 games" in page
+        assert re.search(
+            r'No games match these filters\. <a class="clear-filters" href="/games/">Clear the filters</a> to see every game\.',
+            page,
+        )
+        assert "No games yet." not in page and 'class="start-links"' not in page
+        for export in ("games_csv", "games_json", "games_pdf"):
+            assert reverse(export) not in page
+
+
+def test_a_list_with_games_offers_its_downloads_and_no_start(client, known_games):
+    page = client.get(LIST_URL).content.decode()
+    assert reverse("games_csv") in page and reverse("games_json") in page
+    assert "No games yet." not in page and "No games match" not in page

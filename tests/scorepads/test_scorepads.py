@@ -163,3 +163,54 @@ def test_no_template_comment_spans_lines():
         if line.count("{#") > line.count("#}")
     ]
     assert spread == []
+
+
+@pytest.mark.parametrize(
+    ("search", "names", "found"),
+    [
+        ("emil", ["Émile", "Zoë"], True),
+        ("ZOE emile", ["Émile", "Zoë"], True),
+        ("mary ann", ["Mary Ann", "Bo"], True),
+        ("jon zoe", ["Émile", "Zoë"], False),
+        ("21", ["Teams KO", "board 21"], True),
+        ("21", ["Club pairs", "board 121"], False),
+        ("21", ["Spring 2021"], False),
+        ("2021", ["Spring 2021"], True),
+        ("12", ["Round 12, table 3"], True),
+        ("", ["anything"], True),
+    ],
+)
+def test_a_search_finds_each_word_in_a_name_and_a_number_only_whole(search, names, found):
+    from scorepads import history
+
+    assert history.names_search(search)(names) is found
+
+
+def test_every_pdf_link_offers_us_letter_beside_a4():
+    """A link straight to a PDF prints on A4 only: the pages link their PDFs
+    through scorepads/pdf_links.html, which offers US Letter beside A4 (or a
+    form with a choice of paper)."""
+    import re
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    direct = [
+        f"{path.relative_to(root)}: {match.group(0)}"
+        for path in root.rglob("*.html")
+        for match in re.finditer(r"href=\"\{% url '[^']*pdf'[^%]*%\}[^\"]*\"", path.read_text())
+    ]
+    assert direct == []
+
+
+@pytest.mark.parametrize(
+    ("url", "label", "a4", "letter"),
+    [
+        ("/sheet.pdf", "Sheet as PDF", "/sheet.pdf", "/sheet.pdf?size=letter"),
+        ("/blank.pdf?game=7", "Blank sheet", "/blank.pdf?game=7", "/blank.pdf?game=7&amp;size=letter"),
+    ],
+)
+def test_the_pdf_links_add_the_letter_size_to_any_address(url, label, a4, letter):
+    from django.template.loader import render_to_string
+
+    html = render_to_string("scorepads/pdf_links.html", {"url": url, "label": label})
+    assert f'<a href="{a4}">{label}</a>' in html
+    assert f'<a href="{letter}" aria-label="{label}, US Letter size">(US Letter)</a>' in html

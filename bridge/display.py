@@ -469,26 +469,28 @@ def _teams_weighted(result: WeightedImps):
 
 
 def _pairs_split(result: SplitMatchpoints):
+    # The other tables were typed as a frequency list, which numbers no table:
+    # they are written as the reference's frequency tables are, each score with
+    # its frequency, best first, after this table's row.
+    adjusted, *others = result.rows
+    frequencies: dict[tuple, int] = {}
+    for row in others:
+        key = (row.ns_score, row.ew_score, row.ns, row.ew)
+        frequencies[key] = frequencies.get(key, 0) + 1
     table = Table(
-        caption="Each side matchpointed among its own side's scores",
-        head=("Table", "NS score", "EW score", "NS MP", "EW MP"),
-        rows=tuple(
-            Row(
-                (
-                    "This table" if index == 0 else str(index + 1),
-                    score(row.ns_score),
-                    score(row.ew_score),
-                    str(row.ns),
-                    str(row.ew),
-                ),
-                marked=index == 0,
-            )
-            for index, row in enumerate(result.rows)
+        caption="Each side matchpointed among its own side's scores: this table first (marked), "
+        "then the other tables' scores with their frequencies",
+        head=("NS score", "EW score", "Freq.", "NS MP", "EW MP"),
+        rows=(
+            Row((score(adjusted.ns_score), score(adjusted.ew_score), "1", str(adjusted.ns), str(adjusted.ew)), marked=True),
+            *(
+                Row((score(ns_score), score(ew_score), str(count), str(ns), str(ew)))
+                for (ns_score, ew_score, ns, ew), count in sorted(frequencies.items(), key=lambda item: -item[0][0])
+            ),
         ),
         note=f"Top {result.top}. The EW score is written from EW's side; "
         "a table that was not adjusted has EW's score balancing NS's.",
     )
-    adjusted = result.rows[0]
     line = equation(
         "This table",
         f"NS {adjusted.ns} + EW {adjusted.ew}",
@@ -755,3 +757,4 @@ def facts(calculation: Calculation, inputs: dict[str, str], vulnerability: str) 
     """What was typed for a ruling, as (label, text) rows: each input, then the vulnerability."""
     rows = [(INPUTS[name].label, inputs.get(name, "") or "Not given") for name in calculation.inputs]
     return rows + [("Vulnerability", dict(VULNERABILITIES).get(vulnerability, vulnerability))]
+

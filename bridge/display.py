@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scorepads.names import isolate  # imports no Django
+
 from .calculator import INPUTS, VULNERABILITIES, Calculation, Law
 from .figures import IMP_PLACES, MATCHPOINT_PLACES, rounded
 from .scoring import (
@@ -758,3 +760,34 @@ def facts(calculation: Calculation, inputs: dict[str, str], vulnerability: str) 
     rows = [(INPUTS[name].label, inputs.get(name, "") or "Not given") for name in calculation.inputs]
     return rows + [("Vulnerability", dict(VULNERABILITIES).get(vulnerability, vulnerability))]
 
+
+# --- The table as the director files it -----------------------------------------------
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def filed(*, ns_pair: str, ew_pair: str, contract: str, declarer: str, auction: str, director: str) -> list[tuple[str, str]]:
+    """The table as the director filed it, as (label, text) rows: the pairs (or
+    teams), the contract and declarer as played, the auction, the director;
+    what was not given is left out."""
+    played = contract
+    if declarer:
+        played = f"{contract} by {SEAT_NAMES[declarer]}" if contract else f"declared by {SEAT_NAMES[declarer]}"
+    rows = [
+        ("NS pair or team", ns_pair),
+        ("EW pair or team", ew_pair),
+        ("Contract", played),
+        ("Auction", auction),
+        ("Director", director),
+    ]
+    return [(label, text) for label, text in rows if text]
+
+
+def table_line(*, ns_pair: str, ew_pair: str, contract: str, declarer: str) -> str:
+    """The table on one line, for lists: ``NS 3 v EW 12 · 3♦X by South``;
+    each typed text isolated in its own direction (``isolate``)."""
+    pairs = " v ".join(f"{side} {isolate(text)}" for side, text in (("NS", ns_pair), ("EW", ew_pair)) if text)
+    played = isolate(contract) if contract else ""
+    if declarer:
+        played = f"{played} by {SEAT_NAMES[declarer]}" if played else f"declared by {SEAT_NAMES[declarer]}"
+    return " · ".join(part for part in (pairs, played) if part)

@@ -38,6 +38,7 @@ from .scoring import (
 )
 
 MINUS = "\u2212"
+LONG_TABLE_ROWS = 15  # a table of more rows may break across pages
 
 
 def written(value, places: int = 1, *, signed: bool = False) -> str:
@@ -125,6 +126,12 @@ class Table:
     rows: tuple[Row, ...]
     foot: tuple[str, ...] = ()  # each figure in it is the sum of its column, as written
     note: str = ""
+
+    @property
+    def long(self) -> bool:
+        """Too long to be moved whole to the next page: printed, it runs on
+        from where it starts, its head again on each page."""
+        return len(self.rows) > LONG_TABLE_ROWS
 
 
 @dataclass(frozen=True)

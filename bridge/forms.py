@@ -109,8 +109,8 @@ class RulingForm(forms.Form):
     event = forms.CharField(label="Event", max_length=EVENT_MAX_LENGTH)
     board = forms.IntegerField(label="Board", min_value=1, max_value=MAX_BOARD)
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
-    ns_pair = _filed_text("NS pair or team", PAIR_MAX_LENGTH, named="NS pair or team", help_text="Its number.")
-    ew_pair = _filed_text("EW pair or team", PAIR_MAX_LENGTH, named="EW pair or team", help_text="Its number.")
+    ns_pair = _filed_text("NS pair or team", PAIR_MAX_LENGTH, named="NS pair or team")
+    ew_pair = _filed_text("EW pair or team", PAIR_MAX_LENGTH, named="EW pair or team")
     contract = _filed_text("Contract", CONTRACT_MAX_LENGTH, named="contract", help_text="As played, like 3♦X.")
     declarer = forms.ChoiceField(label="Declarer", choices=[("", "Not given"), *SEATS], required=False)
     auction = _filed_text(

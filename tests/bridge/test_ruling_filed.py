@@ -191,6 +191,11 @@ def test_every_page_after_the_first_is_headed_with_the_event_and_board(director_
     assert "continued" not in pages[0]
     for number, page in enumerate(pages[1:], start=2):
         assert f"Club pairs, board 7, continued, page {number}" in page
+    # The traveller runs on from where it starts, its head again on each page:
+    # no page before the last is left near empty by a table moved on whole.
+    for page in pages[:-1]:
+        assert len(page.splitlines()) > 30
+    assert all("NS score" in page for page in pages[1:])
 
 
 def test_the_data_download_carries_the_filed_table(director_client):

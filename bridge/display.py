@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scorepads.names import isolate  # imports no Django
+
 from .calculator import INPUTS, VULNERABILITIES, Calculation, Law
 from .figures import IMP_PLACES, MATCHPOINT_PLACES, rounded
 from .scoring import (
@@ -36,6 +38,7 @@ from .scoring import (
 )
 
 MINUS = "\u2212"
+LONG_TABLE_ROWS = 15  # a table of more rows may break across pages
 
 
 def written(value, places: int = 1, *, signed: bool = False) -> str:
@@ -123,6 +126,12 @@ class Table:
     rows: tuple[Row, ...]
     foot: tuple[str, ...] = ()  # each figure in it is the sum of its column, as written
     note: str = ""
+
+    @property
+    def long(self) -> bool:
+        """Too long to be moved whole to the next page: printed, it runs on
+        from where it starts, its head again on each page."""
+        return len(self.rows) > LONG_TABLE_ROWS
 
 
 @dataclass(frozen=True)
@@ -469,26 +478,28 @@ def _teams_weighted(result: WeightedImps):
 
 
 def _pairs_split(result: SplitMatchpoints):
+    # The other tables were typed as a frequency list, which numbers no table:
+    # they are written as the reference's frequency tables are, each score with
+    # its frequency, best first, after this table's row.
+    adjusted, *others = result.rows
+    frequencies: dict[tuple, int] = {}
+    for row in others:
+        key = (row.ns_score, row.ew_score, row.ns, row.ew)
+        frequencies[key] = frequencies.get(key, 0) + 1
     table = Table(
-        caption="Each side matchpointed among its own side's scores",
-        head=("Table", "NS score", "EW score", "NS MP", "EW MP"),
-        rows=tuple(
-            Row(
-                (
-                    "This table" if index == 0 else str(index + 1),
-                    score(row.ns_score),
-                    score(row.ew_score),
-                    str(row.ns),
-                    str(row.ew),
-                ),
-                marked=index == 0,
-            )
-            for index, row in enumerate(result.rows)
+        caption="Each side matchpointed among its own side's scores: this table first (marked), "
+        "then the other tables' scores with their frequencies",
+        head=("NS score", "EW score", "Freq.", "NS MP", "EW MP"),
+        rows=(
+            Row((score(adjusted.ns_score), score(adjusted.ew_score), "1", str(adjusted.ns), str(adjusted.ew)), marked=True),
+            *(
+                Row((score(ns_score), score(ew_score), str(count), str(ns), str(ew)))
+                for (ns_score, ew_score, ns, ew), count in sorted(frequencies.items(), key=lambda item: -item[0][0])
+            ),
         ),
         note=f"Top {result.top}. The EW score is written from EW's side; "
         "a table that was not adjusted has EW's score balancing NS's.",
     )
-    adjusted = result.rows[0]
     line = equation(
         "This table",
         f"NS {adjusted.ns} + EW {adjusted.ew}",
@@ -755,3 +766,35 @@ def facts(calculation: Calculation, inputs: dict[str, str], vulnerability: str) 
     """What was typed for a ruling, as (label, text) rows: each input, then the vulnerability."""
     rows = [(INPUTS[name].label, inputs.get(name, "") or "Not given") for name in calculation.inputs]
     return rows + [("Vulnerability", dict(VULNERABILITIES).get(vulnerability, vulnerability))]
+
+
+# --- The table as the director files it -----------------------------------------------
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def filed(*, ns_pair: str, ew_pair: str, contract: str, declarer: str, auction: str, director: str) -> list[tuple[str, str]]:
+    """The table as the director filed it, as (label, text) rows: the pairs (or
+    teams), the contract and declarer as played, the auction, the director;
+    what was not given is left out."""
+    played = contract
+    if declarer:
+        played = f"{contract} by {SEAT_NAMES[declarer]}" if contract else f"declared by {SEAT_NAMES[declarer]}"
+    rows = [
+        ("NS pair or team", ns_pair),
+        ("EW pair or team", ew_pair),
+        ("Contract", played),
+        ("Auction", auction),
+        ("Director", director),
+    ]
+    return [(label, text) for label, text in rows if text]
+
+
+def table_line(*, ns_pair: str, ew_pair: str, contract: str, declarer: str) -> str:
+    """The table on one line, for lists: ``NS 3 v EW 12 · 3♦X by South``;
+    each typed text isolated in its own direction (``isolate``)."""
+    pairs = " v ".join(f"{side} {isolate(text)}" for side, text in (("NS", ns_pair), ("EW", ew_pair)) if text)
+    played = isolate(contract) if contract else ""
+    if declarer:
+        played = f"{played} by {SEAT_NAMES[declarer]}" if played else f"declared by {SEAT_NAMES[declarer]}"
+    return " · ".join(part for part in (pairs, played) if part)

@@ -1,5 +1,6 @@
 """The calculator's forms: the inputs of a calculation (checked by running it),
-and what a saved ruling adds (event, board, date, note)."""
+and what a saved ruling adds (event, board, date, note, and the table as the
+director files it: pairs, contract, auction, the director's name)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ from django import forms
 from django.utils import timezone
 
 from bridge import calculator, display
-from bridge.models import EVENT_MAX_LENGTH, MAX_BOARD, NOTE_MAX_LENGTH
+from bridge.models import (
+    AUCTION_MAX_LENGTH,
+    CONTRACT_MAX_LENGTH,
+    DIRECTOR_MAX_LENGTH,
+    EVENT_MAX_LENGTH,
+    MAX_BOARD,
+    NOTE_MAX_LENGTH,
+    PAIR_MAX_LENGTH,
+    SEATS,
+)
 from scorepads.views import refusal_on_form
 
 
@@ -78,12 +88,34 @@ class CalculationForm(forms.Form):
         return {name: self.cleaned_data.get(name, "") for name in self.calculation.inputs}
 
 
+def _filed_text(label: str, longest: int, *, named: str, help_text: str = "", lines: int = 0) -> forms.CharField:
+    """An optional text the director files; too long, it is refused naming ``named``."""
+    widget = forms.Textarea(attrs={"rows": lines}) if lines else forms.TextInput(attrs={"autocomplete": "off"})
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=longest,
+        strip=not lines,
+        widget=widget,
+        help_text=help_text,
+        error_messages={"max_length": f"The {named} is at most {longest} characters."},
+    )
+
+
 class RulingForm(forms.Form):
-    """What a saved ruling adds to the calculation; ``save_key`` makes a save count once."""
+    """What a saved ruling adds to the calculation; ``save_key`` makes a save count once.
+    Given ``user``, a new form's director is the account's full name (empty without one)."""
 
     event = forms.CharField(label="Event", max_length=EVENT_MAX_LENGTH)
     board = forms.IntegerField(label="Board", min_value=1, max_value=MAX_BOARD)
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    ns_pair = _filed_text("NS pair or team", PAIR_MAX_LENGTH, named="NS pair or team")
+    ew_pair = _filed_text("EW pair or team", PAIR_MAX_LENGTH, named="EW pair or team")
+    contract = _filed_text("Contract", CONTRACT_MAX_LENGTH, named="contract", help_text="As played, like 3♦X.")
+    declarer = forms.ChoiceField(label="Declarer", choices=[("", "Not given"), *SEATS], required=False)
+    auction = _filed_text(
+        "Auction", AUCTION_MAX_LENGTH, named="auction", lines=3, help_text="As bid at the table, a round a line."
+    )
     note = forms.CharField(
         label="Director's note",
         required=False,
@@ -92,20 +124,32 @@ class RulingForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="The facts found and the reasons, for the appeals file.",
     )
+    director = _filed_text(
+        "Director", DIRECTOR_MAX_LENGTH, named="director's name", help_text="The name printed on the ruling."
+    )
     save_key = forms.UUIDField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("initial", {"date": timezone.localdate(), "save_key": uuid.uuid4()})
+    # Typed on the calculator, kept as the director calculates again.
+    CARRIED = ("event", "board", "date", "ns_pair", "ew_pair", "contract", "declarer", "auction", "note", "director")
+
+    def __init__(self, *args, user=None, **kwargs):
+        initial = {"date": timezone.localdate(), "save_key": uuid.uuid4()}
+        if user is not None and user.is_authenticated:
+            initial["director"] = user.get_full_name().strip()[:DIRECTOR_MAX_LENGTH]
+        kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         self.fields["board"].widget.attrs["inputmode"] = "numeric"
+        for name in ("ns_pair", "ew_pair"):
+            self.fields[name].widget.attrs["autocapitalize"] = "off"
 
     @classmethod
-    def carried(cls, data) -> RulingForm:
+    def carried(cls, data, *, user=None) -> RulingForm:
         """An unbound form showing what was typed in ``data`` (a calculation's
         post): nothing is checked until the ruling is saved."""
-        form = cls()
-        for name in ("event", "board", "date", "note"):
-            if data.get(name):
+        form = cls(user=user)
+        for name in cls.CARRIED:
+            # A text cleared on purpose (the director's name) stays cleared.
+            if data.get(name) or (name in data and name not in ("event", "board", "date")):
                 form.initial[name] = data[name]
         try:
             form.initial["save_key"] = form.fields["save_key"].clean(data.get("save_key", ""))

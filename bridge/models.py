@@ -17,6 +17,13 @@ from scorepads.names import isolate
 EVENT_MAX_LENGTH = 100
 NOTE_MAX_LENGTH = 2000
 MAX_BOARD = 999
+# What a director files beside the figures: the pairs' (or teams') numbers,
+# the contract as played, the auction and the director's name.
+PAIR_MAX_LENGTH = 20
+CONTRACT_MAX_LENGTH = 20
+AUCTION_MAX_LENGTH = 500
+DIRECTOR_MAX_LENGTH = 100
+SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
 
 class Ruling(models.Model):
@@ -35,6 +42,13 @@ class Ruling(models.Model):
     # vulnerability ("" when not given).
     inputs = models.JSONField()
     vulnerability = models.CharField(max_length=8, blank=True, default="")
+    # The table, as the director files it; each optional ("" when not given).
+    ns_pair = models.CharField(max_length=PAIR_MAX_LENGTH, blank=True, default="", help_text="NS's pair or team number.")
+    ew_pair = models.CharField(max_length=PAIR_MAX_LENGTH, blank=True, default="", help_text="EW's pair or team number.")
+    contract = models.CharField(max_length=CONTRACT_MAX_LENGTH, blank=True, default="", help_text="As played.")
+    declarer = models.CharField(max_length=1, blank=True, default="", choices=SEATS)
+    auction = models.TextField(max_length=AUCTION_MAX_LENGTH, blank=True, default="")
+    director = models.CharField(max_length=DIRECTOR_MAX_LENGTH, blank=True, default="", help_text="As printed.")
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -46,6 +60,9 @@ class Ruling(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(calculation__in=list(CALCULATIONS)), name="bridge_ruling_calculation_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", *(seat for seat, _ in SEATS)]), name="bridge_ruling_declarer_seat"
             ),
         ]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 
 from bridge.models import Ruling
+from scorepads.names import isolate
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
 from scorepads.views import name_slug
 
@@ -15,9 +16,26 @@ STYLESHEET = "bridge/print.css"
 
 def render_ruling(ruling_context: dict, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
     """The ruling as PDF bytes, from the context its page shows (``ruling``,
-    ``working``, ``ruling_inputs``)."""
-    context = {**ruling_context, "page_size": page_size_css(size), "size": size}
+    ``working``, ``ruling_inputs``, ``ruling_table``). Every page after the
+    first is headed by the event and board, "continued, page N"."""
+    ruling = ruling_context["ruling"]
+    context = {
+        **ruling_context,
+        "running_head": running_head(ruling),
+        "page_size": page_size_css(size),
+        "size": size,
+    }
     return write_pdf(render_to_string("bridge/print/ruling.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
+
+
+RUNNING_HEAD_EVENT = 48  # characters of the event a continued page's heading keeps, on one line
+
+
+def running_head(ruling: Ruling) -> str:
+    """The heading of a page after the first, before "continued, page N": the
+    event (a long name cut short, "…") and the board."""
+    event = ruling.event if len(ruling.event) <= RUNNING_HEAD_EVENT else ruling.event[: RUNNING_HEAD_EVENT - 1] + "…"
+    return f"{isolate(event)}, board {ruling.board}"
 
 
 def ruling_cells(working) -> int:
@@ -29,8 +47,9 @@ def ruling_cells(working) -> int:
 
 
 def ruling_cache_key(ruling: Ruling, size: str) -> str:
-    """A saved ruling never changes: its id, when it was saved and the page size name its PDF."""
-    return f"bridge-ruling:{ruling.pk}:{ruling.created_at.timestamp()}:{size}"
+    """A saved ruling never changes: its id, when it was saved and the page size
+    name its PDF (``-2``: the sheet with the table filed and the continued pages' heading)."""
+    return f"bridge-ruling-2:{ruling.pk}:{ruling.created_at.timestamp()}:{size}"
 
 
 def ruling_filename(ruling: Ruling) -> str:

@@ -57,6 +57,7 @@ class RulingRow:
     ruling: Ruling
     heading: str
     summary: str
+    table: str = ""  # the pairs and the contract on one line, when filed
 
     # The lists of every game sort their rows by these.
     @property
@@ -69,7 +70,13 @@ class RulingRow:
 
 
 def ruling_row(ruling: Ruling) -> RulingRow:
-    return RulingRow(ruling, *_heading_and_summary(ruling))
+    return RulingRow(
+        ruling,
+        *_heading_and_summary(ruling),
+        table=display.table_line(
+            ns_pair=ruling.ns_pair, ew_pair=ruling.ew_pair, contract=ruling.contract, declarer=ruling.declarer
+        ),
+    )
 
 
 def _heading_and_summary(ruling: Ruling) -> tuple[str, str]:
@@ -100,6 +107,18 @@ def ruling_facts(ruling: Ruling) -> list[tuple[str, str]]:
     """What the director typed for ``ruling``, as (label, text) rows."""
     chosen = calculator.calculation(ruling.calculation)
     return display.facts(chosen, ruling.inputs, ruling.vulnerability) if chosen else []
+
+
+def ruling_table(ruling: Ruling) -> list[tuple[str, str]]:
+    """The table as the director filed it for ``ruling``, as (label, text) rows."""
+    return display.filed(
+        ns_pair=ruling.ns_pair,
+        ew_pair=ruling.ew_pair,
+        contract=ruling.contract,
+        declarer=ruling.declarer,
+        auction=ruling.auction,
+        director=ruling.director,
+    )
 
 
 def write_account_data(user, out) -> None:

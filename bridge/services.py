@@ -9,7 +9,17 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 
 from bridge import calculator
-from bridge.models import EVENT_MAX_LENGTH, MAX_BOARD, NOTE_MAX_LENGTH, Ruling
+from bridge.models import (
+    AUCTION_MAX_LENGTH,
+    CONTRACT_MAX_LENGTH,
+    DIRECTOR_MAX_LENGTH,
+    EVENT_MAX_LENGTH,
+    MAX_BOARD,
+    NOTE_MAX_LENGTH,
+    PAIR_MAX_LENGTH,
+    SEATS,
+    Ruling,
+)
 from scorepads import limits
 from scorepads.recording import RecordingError, check_text
 
@@ -25,6 +35,12 @@ def ruling_save(
     board: int,
     date: datetime.date,
     note: str,
+    ns_pair: str = "",
+    ew_pair: str = "",
+    contract: str = "",
+    declarer: str = "",
+    auction: str = "",
+    director: str = "",
 ) -> Ruling:
     """Save a ruling; the calculation is run again first, and a ruling it
     refuses is not saved (:class:`RecordingError` naming the input).
@@ -34,6 +50,10 @@ def ruling_save(
     first time. A different ruling from the same form (the director went back,
     changed the board and saved again) is saved as a new one, unless the
     account has saved the day's most already (:data:`scorepads.limits.BRIDGE_RULINGS`).
+
+    The table as the director files it is optional: the pairs' (or teams')
+    numbers, the contract and declarer as played, the auction, the director's
+    name; each is refused, naming it, when too long or holding a control character.
     """
     event = event.strip()
     check_text(event, label="event")
@@ -44,6 +64,9 @@ def ruling_save(
         raise RecordingError(f"the board is a number from 1 to {MAX_BOARD}", field="board")
     if len(note) > NOTE_MAX_LENGTH:
         raise RecordingError(f"the note is at most {NOTE_MAX_LENGTH} characters", field="note")
+    filed = _filed(
+        ns_pair=ns_pair, ew_pair=ew_pair, contract=contract, declarer=declarer, auction=auction, director=director
+    )
     stored = {name: inputs.get(name, "").strip() for name in calculation.inputs}
     # An optional input left blank (a weighted score's table result) is not stored.
     stored = {name: text for name, text in stored.items() if text or name not in calculation.optional}
@@ -63,6 +86,7 @@ def ruling_save(
         board=board,
         date=date,
         note=note,
+        **filed,
     )
     for _ in range(2):
         saved = Ruling.objects.filter(created_by=user, save_key=ruling.save_key).first()
@@ -80,7 +104,44 @@ def ruling_save(
     raise RecordingError("the ruling could not be saved: try again")
 
 
-RECORDED_FIELDS = ("calculation", "inputs", "vulnerability", "event", "board", "date", "note")
+# Each filed text: its label in a refusal, its longest, and whether it may hold line breaks.
+FILED_TEXTS = {
+    "ns_pair": ("NS pair or team", PAIR_MAX_LENGTH, False),
+    "ew_pair": ("EW pair or team", PAIR_MAX_LENGTH, False),
+    "contract": ("contract", CONTRACT_MAX_LENGTH, False),
+    "auction": ("auction", AUCTION_MAX_LENGTH, True),
+    "director": ("director's name", DIRECTOR_MAX_LENGTH, False),
+}
+
+
+def _filed(**texts: str) -> dict[str, str]:
+    """The table as filed, checked: each text stripped, a line of the auction too."""
+    filed = {}
+    for name, (label, longest, lines) in FILED_TEXTS.items():
+        text = texts[name]
+        check_text(text, label=label, field=name, lines=lines)
+        text = "\n".join(line.strip() for line in text.strip().splitlines()) if lines else text.strip()
+        if len(text) > longest:
+            raise RecordingError(f"the {label} is at most {longest} characters", field=name)
+        filed[name] = text
+    declarer = texts["declarer"]
+    if declarer not in {"", *(seat for seat, _ in SEATS)}:
+        raise RecordingError("the declarer is North, East, South or West (N, E, S, W)", field="declarer")
+    filed["declarer"] = declarer
+    return filed
+
+
+RECORDED_FIELDS = (
+    "calculation",
+    "inputs",
+    "vulnerability",
+    "event",
+    "board",
+    "date",
+    "note",
+    *FILED_TEXTS,
+    "declarer",
+)
 
 
 def _same(saved: Ruling, ruling: Ruling) -> bool:

@@ -53,11 +53,15 @@ def calculator_page(request, calculation: str):
     status = 200
     if request.method == "GET":
         form = CalculationForm(chosen, initial=initial_from(request))
-        ruling_form = RulingForm()
+        ruling_form = RulingForm(user=request.user)
     else:
         form = CalculationForm(chosen, request.POST)
         saving = request.POST.get("action") == "save"
-        ruling_form = RulingForm(request.POST) if saving else RulingForm.carried(request.POST)
+        ruling_form = (
+            RulingForm(request.POST, user=request.user)
+            if saving
+            else RulingForm.carried(request.POST, user=request.user)
+        )
         calculated = form.is_valid()
         if saving:
             if calculated and ruling_form.is_valid():
@@ -110,6 +114,7 @@ def ruling_context(ruling: Ruling) -> dict:
         "ruling": ruling,
         "working": selectors.ruling_working(ruling),
         "ruling_inputs": selectors.ruling_facts(ruling),
+        "ruling_table": selectors.ruling_table(ruling),
     }
 
 

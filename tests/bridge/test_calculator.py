@@ -164,16 +164,43 @@ def test_weighted_thirds_in_pairs_use_the_tables_figures():
     assert finals(working) == [[("NS", "12"), ("EW", "12")]]
 
 
-def test_example_3_split_pairs_marks_the_split_table():
+def test_example_3_split_pairs_marks_the_split_table_and_numbers_no_other_table():
     working = worked("example 3")
     (table,) = working.tables
-    assert cells(table)[0] == ("This table", "−400", "−690", "4", "1")
+    assert table.head == ("NS score", "EW score", "Freq.", "NS MP", "EW MP")
+    assert cells(table)[0] == ("−400", "−690", "1", "4", "1")
     assert table.rows[0].marked and not any(row.marked for row in table.rows[1:])
-    # The reference's other rows, in its order (table 3 is ours).
-    assert [row[3:] for row in cells(table)[1:]] == [
-        ("16", "4"), ("12", "8"), ("9", "11"), ("14", "6"), ("18", "1"), ("9", "11"), ("0", "18"), ("4", "15"), ("4", "15")
-    ]  # fmt: skip
+    # The reference's other rows, each score once with its frequency, best first:
+    # the frequency list typed numbers no table, so none is written.
+    assert cells(table)[1:] == [
+        ("+690", "−690", "1", "18", "1"),
+        ("+590", "−590", "1", "16", "4"),
+        ("+500", "−500", "1", "14", "6"),
+        ("+100", "−100", "1", "12", "8"),
+        ("−100", "+100", "2", "9", "11"),
+        ("−400", "+400", "2", "4", "15"),
+        ("−550", "+550", "1", "0", "18"),
+    ]
+    # Every table counted once: this one and the nine others.
+    assert sum(int(row[2]) for row in cells(table)) == 10
     assert finals(working) == [[("NS", "4"), ("EW", "1")]]
+
+
+def test_a_long_split_traveller_writes_no_table_number_it_was_not_typed():
+    chosen = calculator.calculation("pairs-split")
+    result = calculator.calculate(chosen, {"field": "+110 x12, -50 x7, +140", "ns_score": "+110", "ew_score": "+50"}, "")
+    (table,) = display.working(chosen, result).tables
+    # 21 tables, written as 4 rows of scores (this table first), never as 21 numbered rows.
+    # Counted by hand: this NS +110 beats 7, ties 12, loses 1 = 14 + 12 = 26; its EW +50
+    # beats 13 (−140, −110 x12), ties 7 (+50 x7) = 26 + 7 = 33; an other +110's EW −110
+    # beats 1, ties 11 = 2 + 11 = 13.
+    assert cells(table) == [
+        ("+110", "+50", "1", "26", "33"),
+        ("+140", "−140", "1", "40", "0"),
+        ("+110", "−110", "12", "26", "13"),
+        ("−50", "+50", "7", "6", "33"),
+    ]
+    assert sum(int(row[2]) for row in cells(table)) == 21
 
 
 def test_examples_4_and_5_split_teams_vp_and_knockout():

@@ -85,6 +85,28 @@ def test_a_double_tap_saves_one_ruling(live_server, phone):
     assert sorted(Ruling.objects.values_list("event", flat=True)) == sorted(f"Gap {gap}" for gap in GAPS_MS)
 
 
+def test_a_ruling_filed_with_its_table_on_a_phone(live_server, phone, screenshot):
+    phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
+    enter_example_1(phone)
+    phone.wait_for_selector("#working .final")
+    for label, text in (
+        ("Event", "Tuesday pairs"), ("Board", "14"), ("NS pair or team", "7"), ("EW pair or team", "12"),
+        ("Contract", "3♦X"), ("Auction", "1♥ 2♦ pass 3♦\npass pass 3♥ X\nall pass"), ("Director", "محمد العربي"),
+    ):
+        phone.get_by_label(label, exact=True).fill(text)
+    phone.get_by_label("Declarer").select_option("N")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the form scrolls sideways"
+    screenshot(phone, "bridge-390x844-filing-form")
+    phone.get_by_role("button", name="Save the ruling").tap()
+    phone.wait_for_selector("text=Ruling saved")
+    facts = phone.locator(".ruling-facts").inner_text()
+    for text in ("NS pair or team\n7", "EW pair or team\n12", "3♦X by North", "1♥ 2♦ pass 3♦\npass pass 3♥ X\nall pass", "محمد العربي"):
+        assert text in facts
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the ruling scrolls sideways"
+    screenshot(phone, "bridge-390x844-ruling-filed")
+    assert Ruling.objects.get().director == "محمد العربي"
+
+
 @pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
 def test_the_calculator_fits_a_phone(live_server, chromium, log_in, size, screenshot):
     page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
@@ -121,6 +143,8 @@ def test_the_calculator_pages_have_no_accessibility_violation(live_server, chrom
         user=user, save_key=uuid.uuid4(), calculation=chosen,
         inputs={"other_room": "+420", "normal": "+420", "expected": "+200 1/3, +500 2/3", "table": "-750", "offenders": "EW"},
         vulnerability="", event="Teams", board=2, date=datetime.date(2026, 11, 20), note="Wild 6♠.",
+        ns_pair="Team 4", ew_pair="Team 9", contract="5♣X", declarer="W", auction="1♥ pass 2♣ 2♠\n3♥ 4♠ pass pass",
+        director="Maria Director",
     )
     page = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True, color_scheme=scheme)).new_page()
     found = {}

@@ -237,6 +237,20 @@ def rows_that_fit(size: str, *, landscape: bool, taken_mm: float, row_mm: float,
     return max(at_least, int((page_height_mm(size, landscape=landscape) - taken_mm) // row_mm))
 
 
+def write_ruled_page(template: str, context: dict, *, stylesheet: str, rows: int, fetcher=None) -> bytes:
+    """A blank sheet of ``rows`` ruled rows (its template's ``hands``, numbered
+    from 1) on one page: should the page overflow all the same (names longer
+    than measured), three rows fewer."""
+    return write_fitting(
+        template,
+        {**context, "hands": range(1, rows + 1)},
+        stylesheet=stylesheet,
+        pages=1,
+        tighter={"hands": range(1, max(1, rows - 3) + 1)},
+        fetcher=fetcher,
+    )
+
+
 def page_size_css(size: str) -> str:
     try:
         return PAGE_SIZES[size]

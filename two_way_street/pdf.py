@@ -12,7 +12,7 @@ import datetime
 
 from django.template.loader import render_to_string
 
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, rows_that_fit, write_fitting, write_pdf
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, rows_that_fit, write_pdf, write_ruled_page
 from scorepads.views import name_slug
 
 from two_way_street import rules
@@ -29,8 +29,12 @@ BLANK_CASE_MM = 4.0  # a line of the legend or of the cases under the grid
 LANDSCAPE_FROM_PLAYERS = 7
 
 
+def _landscape(player_count: int) -> bool:
+    return player_count >= LANDSCAPE_FROM_PLAYERS
+
+
 def _page(size: str, player_count: int) -> str:
-    orientation = " landscape" if player_count >= LANDSCAPE_FROM_PLAYERS else ""
+    orientation = " landscape" if _landscape(player_count) else ""
     return page_size_css(size) + orientation
 
 
@@ -45,10 +49,9 @@ def render_sheet(display: SheetDisplay, size: str = DEFAULT_PAGE_SIZE, *, fetche
 def blank_hands(size: str, player_count: int, *, names_in_full: bool = False) -> int:
     """How many hands' rows fill the blank sheet of ``player_count`` players on a
     page of ``size`` (across the page from LANDSCAPE_FROM_PLAYERS players)."""
-    landscape = player_count >= LANDSCAPE_FROM_PLAYERS
     notes = 2 + len(case_list(player_count)) + (3 + (player_count + 1) // 2 if names_in_full else 0)
     return rows_that_fit(
-        size, landscape=landscape, taken_mm=BLANK_TAKEN_MM + notes * BLANK_CASE_MM, row_mm=BLANK_ROW_MM, at_least=4
+        size, landscape=_landscape(player_count), taken_mm=BLANK_TAKEN_MM + notes * BLANK_CASE_MM, row_mm=BLANK_ROW_MM, at_least=4
     )
 
 
@@ -72,20 +75,12 @@ def render_blank(
         "date": date,
         "target": target,
         "n": rules.n_for_players(len(names)),
-        "hands": range(1, hands + 1),
         "legend": LEGEND,
         "cases": case_list(len(names)),
         "page_size": _page(size, len(names)),
         "size": size,
     }
-    return write_fitting(
-        "two_way_street/print/blank.html",
-        context,
-        stylesheet=STYLESHEET,
-        pages=1,
-        tighter={"hands": range(1, max(1, hands - 3) + 1)},
-        fetcher=fetcher,
-    )
+    return write_ruled_page("two_way_street/print/blank.html", context, stylesheet=STYLESHEET, rows=hands, fetcher=fetcher)
 
 
 def blank_player_count(text: str | None) -> int:

@@ -12,6 +12,7 @@ no model is imported: callers read.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -74,10 +75,23 @@ def wind_choices() -> list[tuple[str, str]]:
     return [(wind.value, wind.noun) for wind in WINDS]
 
 
+SUPERSCRIPT_DIGITS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def with_superscripts(working: str) -> str:
+    """The scorer's working as the pages print it: ``2^3`` is written 2³."""
+    return re.sub(r"\^(\d+)", lambda power: power.group(1).translate(SUPERSCRIPT_DIGITS), working)
+
+
 @dataclass(frozen=True)
 class CardLine:
     reason: str
     value: int
+
+    @property
+    def label(self) -> str:
+        """The reason as a line of the printed card begins it: capitalised."""
+        return self.reason[:1].upper() + self.reason[1:]
 
 
 @dataclass(frozen=True)
@@ -91,9 +105,14 @@ class CardDisplay:
     doubles: tuple[CardLine, ...]
     double_count: int
     limit_hands: tuple[str, ...]
-    summary: str  # 38 × 2^3 = 304, rounded to 300
+    summary: str  # 38 × 2³ = 304, rounded to 300
     score: int
     waits: str  # the tiles the hand waited on, by name
+
+    @property
+    def score_line(self) -> str:
+        """The card's last line: ``Score 300: 38 × 2³ = 304, rounded to 300.``"""
+        return f"Score {self.score}: {self.summary}."
 
 
 def card_display(card: ScoreCard) -> CardDisplay:
@@ -105,7 +124,7 @@ def card_display(card: ScoreCard) -> CardDisplay:
         doubles=tuple(CardLine(item.reason, item.value) for item in card.doubles),
         double_count=card.double_count,
         limit_hands=tuple(str(limit) for limit in card.limit_hands),
-        summary=card.summary,
+        summary=with_superscripts(card.summary),
         score=card.score,
         waits=", ".join(tile.name for tile in sorted(card.waits)),
     )
@@ -138,6 +157,15 @@ class HandView:
     lines: tuple[PlayerLine, ...]
     card: CardDisplay | None
     payments: tuple[str, ...]
+
+    @property
+    def washout(self) -> bool:
+        return not self.winner
+
+    @property
+    def washout_note(self) -> str:
+        """What a washout's row of the printed sheet says in place of scores."""
+        return f"Washout: nobody went Mah Jongg, nobody pays; {isolate(self.east)} stays East"
 
     @property
     def summary(self) -> str:

@@ -8,19 +8,53 @@ live page shows, so the paper and the screen never disagree. The HTML of
 
 from __future__ import annotations
 
+import datetime
+
 from django.template.loader import render_to_string
 from django.utils.text import slugify
 
 from mahjong.display import SheetDisplay
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
+from mahjong.game import PLAYERS
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, rows_that_fit, write_pdf, write_ruled_page
 
 STYLESHEET = "mahjong/print.css"
+# The blank sheet's measures (static/mahjong/print.css), in millimetres: a
+# hand's ruled row, and what the rest of the page takes besides the rows.
+BLANK_ROW_MM = 11.4
+BLANK_TAKEN_MM = 25 + 16 + 9 + 18  # margins, heading, players' heads, the notes under the grid
 
 
 def render_sheet(display: SheetDisplay, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
     """The game's score sheet as PDF bytes, drawn from the live page's display context."""
     context = {"sheet": display, "page_size": page_size_css(size), "size": size}
     return write_pdf(render_to_string("mahjong/print/sheet.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
+
+
+def blank_hands(size: str) -> int:
+    """How many hands' rows fill a blank sheet on a page of ``size``."""
+    return rows_that_fit(size, landscape=False, taken_mm=BLANK_TAKEN_MM, row_mm=BLANK_ROW_MM, at_least=4)
+
+
+def render_blank(
+    names: list[str] | None = None, size: str = DEFAULT_PAGE_SIZE, *, date: datetime.date | None = None, fetcher=None
+) -> bytes:
+    """An empty sheet to keep by hand: for a game's players (and its date) when
+    given, else with the names to fill in; its rows fill one page."""
+    hands = blank_hands(size)
+    context = {
+        "names": names or [""] * PLAYERS,
+        "named": names or (),
+        "date": date,
+        "page_size": page_size_css(size),
+        "size": size,
+    }
+    return write_ruled_page("mahjong/print/blank.html", context, stylesheet=STYLESHEET, rows=hands, fetcher=fetcher)
+
+
+def blank_filename(names: list[str] | None) -> str:
+    """Like ``mah-jongg-blank-ann-ben-cat.pdf``, or ``mah-jongg-blank.pdf``."""
+    slug = "-".join(filter(None, (slugify(name) for name in (names or [])[:3])))
+    return f"mah-jongg-blank-{slug}.pdf" if slug else "mah-jongg-blank.pdf"
 
 
 def sheet_cache_key(game_id: int, revision: int, size: str) -> str:

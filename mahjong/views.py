@@ -25,6 +25,7 @@ from mahjong.game import field_at_fault
 from mahjong.models import Game
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
+from scorepads.printing import digest
 from scorepads.recording import RecordingError
 from scorepads.views import (
     bad_request,
@@ -33,6 +34,7 @@ from scorepads.views import (
     hand_shown,
     new_game_page,
     polite_refusal,
+    printed,
     printed_sheet,
     refusal_on_form,
     unchanged_poll,
@@ -249,3 +251,21 @@ def sheet_prefill_url(display: SheetDisplay, scored, own_wind: str, last_tile: s
 def sheet_pdf(request, game_id: int):
     """The game's printed score sheet; rendered once for each revision of the game."""
     return printed_sheet(request, load_game(request, game_id), display_of, pdf)
+
+
+@require_GET
+def blank_pdf(request, game_id: int | None = None):
+    """A blank score sheet to keep by hand: with the names to fill in, or,
+    for game ``game_id``, with its players and date."""
+    if game_id is None:
+        names, date = None, None
+    else:
+        game = found(selectors.game_to_play(request.user, game_id))
+        names, date = game.names, game.date
+    return printed(
+        request,
+        cache_key=lambda size: "mah-jongg-blank:" + digest(names, date, size),
+        render=lambda size: pdf.render_blank(names, size, date=date),
+        filename=pdf.blank_filename(names),
+        cells=4,  # its rows are empty: only the names are written
+    )

@@ -21,7 +21,7 @@ import functools
 import shutil
 import subprocess
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 FSI = "\u2068"  # FIRST STRONG ISOLATE: the name takes the direction of its first letter
@@ -118,3 +118,28 @@ def spell_unprintable(text: str) -> str:
     for character in missing:
         text = text.replace(character, f"[U+{ord(character):04X}]")
     return text
+
+
+def cut(name: str, length: int) -> str:
+    """``name``, cut to ``length`` characters with an ellipsis when longer."""
+    if len(name) <= length:
+        return name
+    end = length - 1
+    while end > 1 and (unicodedata.combining(name[end]) or _drawn_without_a_glyph(name[end])):
+        end -= 1  # not between a letter and its accent, nor inside an emoji's sequence
+    return name[:end].rstrip() + "…"
+
+
+def heading_names(names: Sequence[str], *, each: int = 20, room: int = 56) -> tuple[list[str], int]:
+    """The names a one-line heading has room for: each cut to ``each``
+    characters, as many as ``room`` characters hold (the first always), and how
+    many are left out."""
+    shown: list[str] = []
+    used = 0
+    for name in names:
+        short = cut(name, each)
+        if shown and used + len(short) + 2 > room:
+            break
+        shown.append(short)
+        used += len(short) + 2
+    return shown, len(names) - len(shown)

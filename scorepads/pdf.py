@@ -37,6 +37,7 @@ PDF_BASE_URL = "https://gorilla-pad.invalid/"
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}  # the ``size`` parameter -> CSS @page size
 PAGE_SIZE_LABELS = {"a4": "A4", "letter": "US Letter"}  # as the pages offer them
 DEFAULT_PAGE_SIZE = "a4"
+PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # width, height (portrait)
 
 
 class FetchRefused(ValueError):
@@ -222,6 +223,32 @@ def write_fitting(
         if copies > 1:
             document = document.copy(document.pages * copies)
         return document.write_pdf()
+
+
+def page_height_mm(size: str, *, landscape: bool = False) -> float:
+    """The height of a page of ``size`` (a4 or letter), in millimetres, upright or across."""
+    width, height = PAGE_MM[size]
+    return width if landscape else height
+
+
+def rows_that_fit(size: str, *, landscape: bool, taken_mm: float, row_mm: float, at_least: int = 1) -> int:
+    """How many ruled rows of ``row_mm`` fill a page of ``size`` once ``taken_mm``
+    (its margins, headings and notes) is taken: what a blank sheet prints."""
+    return max(at_least, int((page_height_mm(size, landscape=landscape) - taken_mm) // row_mm))
+
+
+def write_ruled_page(template: str, context: dict, *, stylesheet: str, rows: int, fetcher=None) -> bytes:
+    """A blank sheet of ``rows`` ruled rows (its template's ``hands``, numbered
+    from 1) on one page: should the page overflow all the same (names longer
+    than measured), three rows fewer."""
+    return write_fitting(
+        template,
+        {**context, "hands": range(1, rows + 1)},
+        stylesheet=stylesheet,
+        pages=1,
+        tighter={"hands": range(1, max(1, rows - 3) + 1)},
+        fetcher=fetcher,
+    )
 
 
 def page_size_css(size: str) -> str:

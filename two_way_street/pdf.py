@@ -8,24 +8,33 @@ The HTML of ``templates/two_way_street/print/`` is laid out with
 
 from __future__ import annotations
 
+import datetime
+
 from django.template.loader import render_to_string
 
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_pdf
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, rows_that_fit, write_pdf, write_ruled_page
 from scorepads.views import name_slug
 
 from two_way_street import rules
-from two_way_street.display import LEGEND, SheetDisplay, case_list
+from two_way_street.display import LEGEND, SheetDisplay, any_long, case_list, head_names
 
 STYLESHEET = "two_way_street/print.css"
-BLANK_HANDS = 16
-BLANK_HANDS_LANDSCAPE = 9  # a landscape page is shorter
 BLANK_PLAYERS = 5
+# The blank sheet's measures (static/two_way_street/print.css), in millimetres:
+# a hand's ruled row, and what the rest of the page takes besides the rows.
+BLANK_ROW_MM = 12.7
+BLANK_TAKEN_MM = 25 + 16 + 16 + 2 * 11.2  # margins, heading, players' heads, the total and place rows
+BLANK_CASE_MM = 4.0  # a line of the legend or of the cases under the grid
 # From this many players the sheet is printed across the page (landscape).
 LANDSCAPE_FROM_PLAYERS = 7
 
 
+def _landscape(player_count: int) -> bool:
+    return player_count >= LANDSCAPE_FROM_PLAYERS
+
+
 def _page(size: str, player_count: int) -> str:
-    orientation = " landscape" if player_count >= LANDSCAPE_FROM_PLAYERS else ""
+    orientation = " landscape" if _landscape(player_count) else ""
     return page_size_css(size) + orientation
 
 
@@ -37,20 +46,41 @@ def render_sheet(display: SheetDisplay, size: str = DEFAULT_PAGE_SIZE, *, fetche
     )
 
 
-def render_blank(names: list[str], size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
-    """An empty sheet for these players (blank names leave the heading to fill in)."""
+def blank_hands(size: str, player_count: int, *, names_in_full: bool = False) -> int:
+    """How many hands' rows fill the blank sheet of ``player_count`` players on a
+    page of ``size`` (across the page from LANDSCAPE_FROM_PLAYERS players)."""
+    notes = 2 + len(case_list(player_count)) + (3 + (player_count + 1) // 2 if names_in_full else 0)
+    return rows_that_fit(
+        size, landscape=_landscape(player_count), taken_mm=BLANK_TAKEN_MM + notes * BLANK_CASE_MM, row_mm=BLANK_ROW_MM, at_least=4
+    )
+
+
+def render_blank(
+    names: list[str],
+    size: str = DEFAULT_PAGE_SIZE,
+    *,
+    date: datetime.date | None = None,
+    target: int | None = None,
+    fetcher=None,
+) -> bytes:
+    """An empty sheet for these players (blank names leave the heading to fill in),
+    with the game's date and target when it is made from a game; its rows fill one page."""
+    heads = head_names(names)
+    hands = blank_hands(size, len(names), names_in_full=any(names) and any_long(heads))
     context = {
         "names": names,
+        "heads": heads,
+        "named": names if any(names) else (),
+        "names_in_full": any(names) and any_long(heads),
+        "date": date,
+        "target": target,
         "n": rules.n_for_players(len(names)),
-        "hands": range(1, (BLANK_HANDS_LANDSCAPE if len(names) >= LANDSCAPE_FROM_PLAYERS else BLANK_HANDS) + 1),
         "legend": LEGEND,
         "cases": case_list(len(names)),
         "page_size": _page(size, len(names)),
         "size": size,
     }
-    return write_pdf(
-        render_to_string("two_way_street/print/blank.html", context), stylesheet=STYLESHEET, fetcher=fetcher
-    )
+    return write_ruled_page("two_way_street/print/blank.html", context, stylesheet=STYLESHEET, rows=hands, fetcher=fetcher)
 
 
 def blank_player_count(text: str | None) -> int:

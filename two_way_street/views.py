@@ -203,21 +203,22 @@ def sheet_pdf(request, game_id: int):
 @require_GET
 def blank_pdf(request):
     """A blank score sheet for ``players`` players (5 when absent), or for the
-    players of game ``game``."""
+    players of game ``game``, with its date and target."""
     try:
         if "game" in request.GET:
             game_id = request.GET["game"]
             if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
                 raise ValueError(f"game must be a game's number, not {game_id[:20]!r}")
-            names = game_to_play(request, int(game_id)).names
+            game = game_to_play(request, int(game_id))
+            names, date, target = game.names, game.date, game.target
         else:
-            names = [""] * pdf.blank_player_count(request.GET.get("players"))
+            names, date, target = [""] * pdf.blank_player_count(request.GET.get("players")), None, None
     except ValueError as error:
         return bad_request(str(error))
     return printed(
         request,
-        cache_key=lambda size: "two-way-street-blank:" + digest(names, size),
-        render=lambda size: pdf.render_blank(names, size),
+        cache_key=lambda size: "two-way-street-blank:" + digest(names, date, target, size),
+        render=lambda size: pdf.render_blank(names, size, date=date, target=target),
         filename=pdf.blank_filename(names),
         cells=len(names),  # its rows are empty: only the names are written
     )

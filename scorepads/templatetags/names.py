@@ -2,14 +2,15 @@
 
 ``{{ name|isolated }}`` writes ``<bdi>name</bdi>``; ``{{ names|isolated_join:", " }}``
 each name so, joined; ``{{ name|isolated_text }}`` the name between FSI and PDI,
-for text that holds no markup (a document's title, an attribute).
+for text that holds no markup (a document's title, an attribute);
+``{{ names|isolated_heading }}`` as many names as a one-line heading holds.
 """
 
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from scorepads.names import isolate
+from scorepads.names import heading_names, isolate
 
 register = template.Library()
 
@@ -27,3 +28,12 @@ def isolated_join(names, separator: str = ", ") -> str:
 @register.filter
 def isolated_text(name) -> str:
     return isolate(str(name)) if name is not None else ""
+
+
+@register.filter
+def isolated_heading(names) -> str:
+    """As many of ``names`` as a one-line heading holds, each isolated and cut
+    when long, then how many more there are: "Ann, Ben, … and 7 more"."""
+    shown, more = heading_names(list(names))
+    text = isolated_join(shown)
+    return format_html("{} and {} more", text, more) if more else text

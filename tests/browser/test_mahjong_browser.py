@@ -73,7 +73,7 @@ def test_a_hand_on_the_tile_grid_and_a_game_of_several_hands(live_server, phone,
     phone.wait_for_selector(".card-score >> text=300")
     card = phone.locator("#score-card").inner_text()
     assert "concealed pung of East wind" in card and "pung of Red dragon (lucky: a dragon)" in card
-    assert "38 × 2^3 = 304, rounded to 300" in card
+    assert "38 × 2³ = 304, rounded to 300" in card
     screenshot(phone, "mahjong-390x844-scorer-card")
 
     # A fourth East makes 15 tiles, which form nothing; a fifth is refused on

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from mahjong.models import Game, Hand
-from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, record
+from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, WASHOUT, record
 from tests.printing import assert_printed_alike
 from tests.names import fsi
 
@@ -101,7 +101,7 @@ def test_a_tap_records_the_hand_scored_from_the_winner_s_tiles_and_offers_undo(c
     page = response.content.decode()
     assert response.status_code == 200
     assert "Hand 1 recorded" in page and ">Undo<" in page
-    assert "concealed pung of East wind" in page and "38 × 2^3 = 304, rounded to 300" in page
+    assert "concealed pung of East wind" in page and "38 × 2³ = 304, rounded to 300" in page
     assert f"{fsi('Ben')} pays" not in page and f"{fsi('Ann')} pays {fsi('Ben')} 600 (doubled: East)" in page
     assert f"East round, {fsi('Ben')} is East" in page  # Ben won: the deal passes to him
     assert stored(mahjong_game) == [(1, 2, [10, None, 20, 0])]
@@ -269,7 +269,7 @@ def test_the_printed_sheet_matches_the_screen(client, mahjong_game, tmp_path):
     path = tmp_path / "sheet.pdf"
     path.write_bytes(response.content)
     text = " ".join(page.extract_text() for page in PdfReader(path).pages)
-    for expected in ("Mah Jongg", "Ann", "Dan", "East round", "1200", "concealed pung of East wind", "Ben leads with"):
+    for expected in ("Mah Jongg", "Ann", "Dan", "East round", "1200", "Concealed pung of East wind", "Ben leads with"):
         assert expected in text, expected
     assert subprocess.run(["pdftoppm", "-png", "-r", "60", str(path), str(tmp_path / "page")], check=False).returncode == 0
 
@@ -301,4 +301,135 @@ def test_the_sheet_prints_the_same_as_with_weasyprints_stylesheet(client, mahjon
     record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
     assert_printed_alike(
         lambda: [client.get(reverse("mahjong:sheet_pdf", args=[mahjong_game.pk])).content], tmp_path, monkeypatch
+    )
+
+
+# The printed sheet, hand by hand, and the blank sheet
+
+
+def pdf_text(content: bytes, tmp_path, *, page: int | None = None) -> str:
+    assert content[:5] == b"%PDF-", content[:200]
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(content)
+    pages = ["-f", str(page), "-l", str(page)] if page else []
+    return subprocess.run(["pdftotext", "-layout", *pages, str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def pdf_info(content: bytes, tmp_path) -> dict[str, str]:
+    path = tmp_path / "info.pdf"
+    path.write_bytes(content)
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return {key.strip(): value.strip() for key, _, value in (line.partition(":") for line in info.splitlines())}
+
+
+def printed(client, game, tmp_path, **options) -> str:
+    return pdf_text(client.get(reverse("mahjong:sheet_pdf", args=[game.pk])).content, tmp_path, **options)
+
+
+def lines_of(text: str) -> list[str]:
+    return [" ".join(line.split()) for line in text.splitlines()]
+
+
+def test_a_washout_reads_as_a_washout_not_as_scores_of_0(client, mahjong_game, tmp_path):
+    record(mahjong_game, [BEN_WINS, WASHOUT])
+    text = lines_of(printed(client, mahjong_game, tmp_path))
+    start = next(index for index, line in enumerate(text) if line.startswith("2 East round"))
+    row = " ".join(text[start : start + 2])  # the row's two lines: the round, then who is East
+    assert "Washout: nobody went Mah Jongg, nobody pays; Ben stays East" in row  # Ben won hand 1 as South
+    assert not any(word in {"0", "+0", "·"} for word in row.split())  # no player's score or gain written as 0
+    text = lines_of(printed(client, mahjong_game, tmp_path))
+    assert "Hand 2: a washout" in text and "Nobody pays." in text
+
+
+def test_the_score_card_prints_a_line_per_element_of_the_working(client, mahjong_game, tmp_path):
+    from mahjong.views import display_of
+
+    record(mahjong_game, [BEN_WINS])
+    card = display_of(mahjong_game).hands[0].card
+    text = lines_of(printed(client, mahjong_game, tmp_path))
+    assert "Hand 1: Ben went Mah Jongg" in text
+    assert f"Hand: {card.hand}" in text
+    for line in (*card.points, *card.doubles):
+        assert f"{line.reason[:1].upper()}{line.reason[1:]} {line.value}" in text, line
+    assert f"Base points {card.base_points}" in text and f"Doubles {card.double_count}" in text
+    assert "Score 300: 38 × 2³ = 304, rounded to 300." in text  # the doublings written as the page writes them
+    assert not any("^" in line for line in text)
+
+
+def test_the_payments_print_who_pays_whom_as_the_page_shows_them(client, mahjong_game, tmp_path):
+    from mahjong.views import display_of
+
+    record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
+    page = client.get(sheet_url(mahjong_game)).content.decode()
+    text = " ".join(lines_of(printed(client, mahjong_game, tmp_path)))
+    payments = [payment for hand in display_of(mahjong_game).hands for payment in hand.payments]
+    assert len(payments) >= 6
+    for payment in payments:
+        plain = payment.replace("\u2068", "").replace("\u2069", "")
+        assert plain in text, plain
+        assert html.escape(payment) in page  # the same words on the screen
+
+
+def test_every_later_page_of_the_sheet_names_the_game(client, mahjong_game, tmp_path):
+    record(mahjong_game, [BEN_WINS, WASHOUT, BEN_WINS_AGAIN, WASHOUT] * 4)
+    content = client.get(reverse("mahjong:sheet_pdf", args=[mahjong_game.pk])).content
+    pages = int(pdf_info(content, tmp_path)["Pages"])
+    assert pages >= 3
+    assert "continued" not in pdf_text(content, tmp_path, page=1)
+    for page in range(2, pages + 1):
+        head = lines_of(pdf_text(content, tmp_path, page=page))[0]
+        assert head == f"Mah Jongg · 9 July 2026 · Ann, Ben, Cat, Dan continued, page {page}"
+
+
+@pytest.mark.parametrize(("size", "points"), [("a4", "595.276 x 841.89"), ("letter", "612 x 792")])
+def test_a_blank_sheet_for_the_games_players_at_either_size(client, mahjong_game, tmp_path, size, points):
+    from mahjong import pdf
+
+    response = client.get(reverse("mahjong:game_blank_pdf", args=[mahjong_game.pk]) + f"?size={size}")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert 'filename="mah-jongg-blank-ann-ben-cat.pdf"' in response["Content-Disposition"]
+    info = pdf_info(response.content, tmp_path)
+    assert info["Pages"] == "1" and info["Page size"].startswith(points)
+    text = lines_of(pdf_text(response.content, tmp_path))
+    assert any(line.startswith("Date 9 July 2026 · Ann, Ben, Cat, Dan") for line in text)
+    assert "Ann Ben Cat Dan" in text  # the columns headed with their names
+    rows = [line for line in text if line.isdigit()]
+    assert rows == [str(number) for number in range(1, pdf.blank_hands(size) + 1)]
+
+
+def test_a_blank_sheet_without_a_game_leaves_the_names_and_date_to_fill_in(client, db, tmp_path):
+    response = client.get(reverse("mahjong:blank_pdf"))
+    assert 'filename="mah-jongg-blank.pdf"' in response["Content-Disposition"]
+    text = lines_of(pdf_text(response.content, tmp_path))
+    assert any(line.startswith("Date ____________ · player 1 is East") for line in text)
+    assert client.get(reverse("mahjong:blank_pdf") + "?size=a3").status_code == 400
+
+
+def test_the_blank_sheets_rows_come_from_the_page_size():
+    from mahjong import pdf
+
+    assert pdf.blank_hands("a4") > pdf.blank_hands("letter") >= 16  # a game is 16 hands at least
+
+
+def test_a_stranger_gets_no_blank_sheet_of_the_game(stranger_client, mahjong_game):
+    assert stranger_client.get(reverse("mahjong:game_blank_pdf", args=[mahjong_game.pk])).status_code == 404
+
+
+def test_the_pages_link_the_blank_sheet_at_both_sizes(client, mahjong_game):
+    blank = reverse("mahjong:game_blank_pdf", args=[mahjong_game.pk])
+    page = client.get(sheet_url(mahjong_game)).content.decode()
+    assert f'href="{blank}"' in page and f'href="{blank}?size=letter"' in page
+    new = client.get(reverse("mahjong:new")).content.decode()
+    assert f'href="{reverse("mahjong:blank_pdf")}"' in new and f'href="{reverse("mahjong:blank_pdf")}?size=letter"' in new
+
+
+def test_the_blank_sheet_prints_the_same_as_with_weasyprints_stylesheet(client, mahjong_game, tmp_path, monkeypatch):
+    record(mahjong_game, [BEN_WINS, WASHOUT])
+    assert_printed_alike(
+        lambda: [
+            client.get(reverse("mahjong:game_blank_pdf", args=[mahjong_game.pk]) + "?size=letter").content,
+            client.get(reverse("mahjong:blank_pdf")).content,
+        ],
+        tmp_path,
+        monkeypatch,
     )

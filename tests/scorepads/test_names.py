@@ -59,6 +59,19 @@ def test_the_filters_wrap_names_in_bdi_and_escape_them():
     assert render("{{ name|isolated_text }}", name="<b>") == f"{FSI}&lt;b&gt;{PDI}"
 
 
+def test_a_heading_cuts_long_names_and_counts_those_left_out():
+    from scorepads.names import cut, heading_names
+
+    assert cut("Ann", 3) == "Ann" and cut("Annabel", 4) == "Ann…"
+    assert cut("Zoe\u0308e", 4) == "Zo…"  # not between a letter and its accent
+    shown, more = heading_names(["x" * 60, "Ann", "Ben"], each=20, room=30)
+    assert shown == ["x" * 19 + "…", "Ann"] and more == 1
+    assert heading_names([LONG], room=1) == ([cut(LONG, 20)], 0)  # the first always
+    assert render("{{ names|isolated_heading }}", names=["<b>", "Ann"]) == "<bdi>&lt;b&gt;</bdi>, <bdi>Ann</bdi>"
+    many = render("{{ names|isolated_heading }}", names=[f"Player {number}" for number in range(1, 13)])
+    assert many.startswith("<bdi>Player 1</bdi>, <bdi>Player 2</bdi>") and many.endswith(" and 7 more")
+
+
 def test_a_letter_no_font_draws_is_written_as_its_code_point():
     hieroglyph = "\U00013000"  # EGYPTIAN HIEROGLYPH A001: in none of the fonts make run installs
     assert unprintable(f"Ann{hieroglyph}{ARABIC}") == [hieroglyph]
@@ -231,6 +244,9 @@ def test_the_mah_jongg_sheet(client, user):
     assert_every_letter_has_its_font(content, names)
     assert f"{fsi(names[0])} pays {fsi(names[1])}" in page
     look_at(content, "mah-jongg")
+    blank = fetched_pdf(client, reverse("mahjong:game_blank_pdf", args=[game.pk]))
+    assert_every_letter_has_its_font(blank, names)
+    look_at(blank, "mah-jongg-blank")
 
 
 def test_a_bridge_ruling(client):

@@ -252,6 +252,8 @@ def test_every_pdf_address_answers_through_the_limits(client, user, game, partne
         "two_way_street:sheet_pdf": [street_game(user).pk],
         "two_way_street:blank_pdf": [],
         "mahjong:sheet_pdf": [mahjong.pk],
+        "mahjong:blank_pdf": [],
+        "mahjong:game_blank_pdf": [mahjong.pk],
         "bridge:ruling_pdf": [ruling.pk],
     }
     routes = dict(pdf_routes())

@@ -386,3 +386,105 @@ def test_the_ratings_record_carries_the_game_s_date(client, user, tmp_path):
     assert "Two Way Street, 2026-07-09 " in text
     rows = client.get(reverse("two_way_street:ratings_csv", args=[game.pk])).content.decode().splitlines()
     assert rows[1].startswith("2026-07-09,") and rows[1].endswith(",12,,1,Ann,14")
+
+
+# The printed sheets' later pages, the blank sheet made from a game, long names
+
+HOSTILE = ["محمد العربي", "中文名字", "x" * 60, *(f"Player {number}" for number in range(4, 13))]
+
+
+def pdf_page_text(content: bytes, tmp_path, page: int) -> str:
+    path = tmp_path / "pages.pdf"
+    path.write_bytes(content)
+    command = ["pdftotext", "-layout", "-f", str(page), "-l", str(page), str(path), "-"]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+
+def pdf_pages(content: bytes, tmp_path) -> int:
+    path = tmp_path / "count.pdf"
+    path.write_bytes(content)
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+@pytest.fixture
+def long_game(user):
+    """Twelve players, three of them with hostile names, and enough hands for three pages."""
+    game = services.game_start(
+        seats=[Seat(name) for name in HOSTILE], target=100, date=datetime.date(2026, 7, 9), user=user
+    )
+    hand = [(4, "high", "declared"), *[(0, "low", "declared")] * 11]
+    return record(game, [hand[-index:] + hand[:-index] for index in range(26)])
+
+
+def test_every_later_page_of_the_sheet_names_the_game(client, long_game, tmp_path):
+    content = client.get(reverse("two_way_street:sheet_pdf", args=[long_game.pk])).content
+    assert pdf_pages(content, tmp_path) >= 3
+    first = pdf_page_text(content, tmp_path, 1)
+    assert "continued" not in first
+    for page in (2, 3):
+        text = pdf_page_text(content, tmp_path, page)
+        head = text.splitlines()[0]
+        assert head.startswith("Two Way Street · 9 July 2026 · ") and f"continued, page {page}" in head
+        assert "中文名字, xxxxxxxxxxxxxxxxxxx…, Player 4" in head and "Player 4 and 8 more" in head  # cut to one line
+
+
+def test_a_long_name_is_cut_in_the_heading_and_printed_in_full_under_the_grid(client, long_game, tmp_path):
+    text = pdf_text(client.get(reverse("two_way_street:sheet_pdf", args=[long_game.pk])).content, tmp_path)
+    assert "The players, in full" in text
+    assert "x" * 60 in text  # in full once, in the list
+    assert text.count("x" * 60) == 1
+
+
+def test_a_short_named_sheet_lists_no_players_under_the_grid(client, street, tmp_path):
+    record(street, WORKED_HANDS)
+    assert "The players, in full" not in pdf_text(client.get(reverse("two_way_street:sheet_pdf", args=[street.pk])).content, tmp_path)
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+@pytest.mark.parametrize("players", [4, 12])
+def test_the_blank_sheet_of_a_game_has_its_date_target_and_total_and_place_rows(client, user, size, players, tmp_path):
+    from two_way_street import pdf
+
+    game = services.game_start(
+        seats=[Seat(name) for name in ["Ann", "Ben", "Cat", "Dan", *HOSTILE][:players]],
+        target=21,
+        date=datetime.date(2026, 7, 9),
+        user=user,
+    )
+    content = client.get(reverse("two_way_street:blank_pdf") + f"?game={game.pk}&size={size}").content
+    assert pdf_pages(content, tmp_path) == 1
+    text = pdf_text(content, tmp_path)
+    assert "Date 9 July 2026 · to 21 points" in text
+    lines = [line.split() for line in text.splitlines()]
+    assert ["Total"] in lines and ["Place"] in lines
+    rows = [words[0] for words in lines if len(words) == 1 and words[0].isdigit()]
+    assert rows == [str(number) for number in range(1, len(rows) + 1)]
+    assert len(rows) >= pdf.blank_hands(size, players, names_in_full=players == 12) - 3  # the page is filled
+
+
+def test_the_blank_sheets_rows_come_from_the_page_size():
+    from two_way_street import pdf
+
+    assert pdf.blank_hands("a4", 5) > pdf.blank_hands("a4", 8) >= 7  # across the page, fewer rows
+    assert pdf.blank_hands("a4", 5) > pdf.blank_hands("letter", 5)  # US Letter is shorter
+
+
+def test_a_blank_sheet_with_no_game_leaves_date_and_target_to_fill_in(client, db, tmp_path):
+    text = pdf_text(client.get(reverse("two_way_street:blank_pdf") + "?players=6").content, tmp_path)
+    assert "Date ____________ · to ______ points" in text
+
+
+def test_the_long_sheets_print_the_same_as_with_weasyprints_stylesheet(client, long_game, tmp_path, monkeypatch):
+    assert_printed_alike(
+        lambda: [
+            client.get(reverse("two_way_street:sheet_pdf", args=[long_game.pk])).content,
+            client.get(reverse("two_way_street:blank_pdf"), {"game": long_game.pk, "size": "letter"}).content,
+        ],
+        tmp_path,
+        monkeypatch,
+    )
+
+
+def test_a_stranger_gets_no_blank_sheet_of_the_game(stranger_client, street):
+    assert stranger_client.get(reverse("two_way_street:blank_pdf") + f"?game={street.pk}").status_code == 404

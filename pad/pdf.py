@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from pad import rules
+from pad import rules, summaries
 from pad.display import GorillaedHand, PadDisplay
 from pad.models import Partnership
 from pad.statistics import Tally, statistic_values
@@ -136,9 +136,10 @@ def season_of(text: str) -> Season:
 def render_season_report(statistics, season: Season, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
     """A partnership's season as PDF: ``statistics`` (selectors.PartnershipStatistics
     of the season's games), with the results and the play and fate ratios over
-    the season as SVG charts."""
+    the season as a chart of every finished game (:func:`summaries.season_chart`)."""
     partnership = statistics.partnership
     context = {"stats": statistics, "season": season, "page_size": page_size_css(size), "size": size}
+    context["chart"] = summaries.season_chart(statistics.finished) if statistics.finished else None
     context["names_size"] = names_size(partnership.odd_name, partnership.even_name)  # as on the pad
     return write_pdf(render_to_string("pad/print/season.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 

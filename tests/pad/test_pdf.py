@@ -738,6 +738,16 @@ def test_a_season_report_for_a_year_or_a_month(client, partnership):
     assert re.search(r"Played\s+33\s+Won\s+28\s+Lost\s+5", text), text  # 28 in January, 5 in March
     assert "Longest winning run" in text and "Best game" in text and "Worst game" in text
     assert "over 330 hands of 33 finished games" in text
+    # The chart: every game of the season, a scale for each frame, dates under them.
+    squeezed = " ".join(text.split())
+    for label in ("0%", "25%", "50%", "75%", "100%", "+10", "+5", "−5", "−10", "won by", "lost by"):
+        assert label in squeezed, label
+    assert "1 Jan" in squeezed and "Mar" in squeezed and "5 Mar" in squeezed  # the first game, March, the last
+    assert "Results of 33 finished games" in squeezed
+    play = re.search(r"Play\s+(\d+)/(\d+)\s+(\d+)%", text)
+    assert play, text
+    assert f"The play ratio ends at {play[3]}% ({play[1]}/{play[2]})" in squeezed  # as the box says
+    assert f"play {play[3]}%" in squeezed
     month = text_of(client.get(url, {"season": "2026-03"}).content)
     assert "1 March 2026 to 31 March 2026" in month and re.search(r"Played\s+5\s+Won\s+0\s+Lost\s+5", month)
     empty = text_of(client.get(url, {"season": "2024"}).content)
@@ -752,6 +762,24 @@ def test_a_season_report_for_a_year_or_a_month(client, partnership):
     stem = ARTIFACTS / "pdf-season"
     stem.with_suffix(".pdf").write_bytes(client.get(url, {"season": "2026"}).content)
     subprocess.run(["pdftoppm", "-png", "-r", "60", str(stem.with_suffix(".pdf")), str(stem)], check=True)
+
+
+def test_a_season_report_charts_every_game_of_a_long_season_and_a_single_game(client, partnership):
+    from tests.pad.test_history import bulk_games
+
+    bulk_games(partnership, 94, start=datetime.date(2026, 1, 1), outcomes="MMMMIIIPPPIMMMPMIMMM")
+    url = reverse("partnership_season_pdf", args=[partnership.pk])
+    content = get_pdf(client, url, season="2026").content
+    assert len(reader(content).pages) == 1
+    text = " ".join(text_of(content).split())
+    assert "Results of 94 finished games" in text and "the last 60" not in text
+    assert "1 Jan" in text and "4 Apr" in text  # the first and last games' dates
+    assert "Feb" in text and "Mar" in text
+    assert "The play ratio ends at 73% (1034/1410)" in text and "Play 1034/1410 73%" in text
+    bulk_games(partnership, 1, start=datetime.date(2025, 7, 9), outcomes="MMMMIIIPPPIMMMPMIMMM")
+    one = " ".join(text_of(get_pdf(client, url, season="2025").content).split())
+    assert "Results of 1 finished game," in one and "9 Jul" in one
+    assert "play 73%" in one and "fate 75%" in one and "100%" in one and "+10" in one
 
 
 def test_long_names_leave_the_running_heads_date_whole(client, user):

@@ -700,10 +700,58 @@ def test_a_days_session_prints_its_pads_in_one_pdf(client, partnership, game):
     response = client.get(reverse("games_pdf"), {"date_from": day, "date_to": day, "size": "letter"})
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     pages = reader(response.content).pages
-    assert len(pages) == 2 and pages[0].mediabox.height == 792
-    first, last = pages[0].extract_text(), pages[1].extract_text()
+    assert len(pages) == 3 and pages[0].mediabox.height == 792
+    day_page, first, last = (page.extract_text() for page in pages)
+    assert "THE DAY" in day_page.upper() and "Thursday 9 July 2026" in day_page
     assert "Jon & Richard won 11–9." in first  # the first game played comes first
     assert "IN PROGRESS" in last.upper() and "3 hands so far" in last
+
+
+def day_lines(text: str) -> list[str]:
+    """The lines of the day's page, each squeezed to single spaces."""
+    return [" ".join(line.split()) for line in text.splitlines()]
+
+
+def test_the_days_pdf_opens_with_the_days_games_and_totals(client, partnership, user):
+    today = timezone.localdate()
+    won = services.game_start(partnership=partnership, date=today)
+    record_outcomes(won, FINISHED)  # won 11-9 in 20 hands
+    lost = services.game_start(partnership=partnership, date=today)
+    record_outcomes(lost, "PIIIIIIIII")  # lost 0-10
+    others = services.partnership_get_or_create(odd_name="محمد العربي", even_name="中文名字", user=user)
+    going = services.game_start(partnership=others, date=today)
+    record_outcomes(going, "MMI")  # 2-1 so far
+    listed = client.get(reverse("game_list"), {"date_from": today.isoformat(), "date_to": today.isoformat()})
+    for row in (won, lost, going):
+        assert f'href="{reverse("game_pad", args=[row.pk])}"' in listed.content.decode()
+    content = get_pdf(client, reverse("games_pdf"), date_from=today.isoformat(), date_to=today.isoformat()).content
+    pages = reader(content).pages
+    assert len(pages) == 4  # the day's page, then the three pads
+    lines = day_lines(pages[0].extract_text())
+    text = " ".join(lines)
+    assert f"{today:%A} {today.day} {today:%B %Y}" in text and "2 partnerships" in text
+    assert "3 games: 1 won, 1 lost, 1 in progress; points for 13, against 20 (−7)" in text
+    started = [f"{timezone.localtime(game.created_at):%H:%M}" for game in (won, lost, going)]
+    # Each game in the order played: number, start, partners, result as the list words it, score, margin, hands.
+    assert any(line.startswith(f"1 {started[0]} Jon & Richard Won 11–9 +2 20") for line in lines), lines
+    assert any(line.startswith(f"2 {started[1]} Jon & Richard Lost to the Fates 0–10 −10 10") for line in lines), lines
+    assert any(line.startswith(f"3 {started[2]}") and line.endswith("In progress · 3 hands 2–1 +1 3") for line in lines), lines
+    # The day's line adds up each column.
+    assert "The day 1 won, 1 lost, 1 in progress 13–20 −7 33" in lines, lines
+    letter = get_pdf(client, reverse("games_pdf"), date_from=today.isoformat(), date_to=today.isoformat(), size="letter")
+    assert page_sizes(letter.content) == {LETTER}
+
+
+def test_a_day_of_one_game_entered_later_has_no_start_time_and_one_partnership(client, game):
+    record_outcomes(game, FINISHED)  # on 9 July 2026, entered today
+    content = get_pdf(client, reverse("games_pdf"), date_from="2026-07-09", date_to="2026-07-09").content
+    pages = reader(content).pages
+    assert len(pages) == 2
+    lines = day_lines(pages[0].extract_text())
+    text = " ".join(lines)
+    assert "Jon & Richard" in text and "Thursday 9 July 2026" in text and "partnerships" not in text
+    assert "1 – Won 11–9 +2 20" in lines, lines
+    assert "The day 1 won, 0 lost 11–9 +2 20" in lines, lines
 
 
 def test_a_pdf_of_pads_is_refused_when_the_list_is_too_long_or_empty(client, partnership, user):

@@ -367,6 +367,18 @@ class SeasonChart:
         return tuple(points[-1] for points in (self.play, self.fate) if points)
 
     @property
+    def ends(self) -> str:
+        """Where the ratio lines end: the season's ratios, as its statistics give them."""
+
+        def value(ratio: rules.Ratio) -> str:
+            return "nowhere (no hand yet)" if ratio.percent is None else f"{ratio.percent}% ({ratio})"
+
+        return (
+            f"The play ratio ends at {value(self.play_final)} and the fate ratio at "
+            f"{value(self.fate_final)}, the season's figures below."
+        )
+
+    @property
     def label(self) -> str:
         won = sum(game.won for game in self.games)
         count = len(self.games)

@@ -281,7 +281,11 @@ def test_the_ratio_lines_run_from_the_seasons_first_game_and_end_at_its_ratios(r
         assert point.y == pytest.approx(chart.ratio_height * (1 - point.ratio.numerator / point.ratio.denominator), abs=0.01)
     labels = [tick.label for tick in chart.end_labels]
     if possible:
-        assert f"play {rules.Ratio(made, possible).percent}%" in labels
+        play = rules.Ratio(made, possible)
+        assert f"play {play.percent}%" in labels
+        assert f"The play ratio ends at {play.percent}% ({play})" in chart.ends
+    else:
+        assert "The play ratio ends at nowhere (no hand yet)" in chart.ends
 
 
 def test_the_season_chart_has_a_scale_for_each_frame_and_dates_under_them():

@@ -10,11 +10,14 @@ recreated on each run) and renders as the views do (``pad_display`` then
   the least a PDF costs here (WeasyPrint's own floor on this machine);
 - a finished **20-hand** game, a finished **100-hand** game, a game whose
   partners have **60-character names**, a game at the **hand limit**
-  (``rules.MAX_HANDS``), and **20 blank copies** (``pdf.MAX_COPIES``).
+  (``rules.MAX_HANDS``), **20 blank copies** (``pdf.MAX_COPIES``), and **a day
+  of 12 pads** (``pdf.MAX_PADS`` finished 20-hand games: the games list's PDF,
+  led by the day's page).
 
 For each: median and 95th percentile of the wall-clock time, CPU time, and the
 ratio to the baseline's median. Targets: p95 under 300 ms for one pad (20 and
-100 hands, long names), under 1 s for 20 copies, under 3 s at the hand limit;
+100 hands, long names), under 1 s for 20 copies, under 500 ms for a day of 12
+pads, under 3 s at the hand limit;
 and resident memory flat over the 20-hand renders. Exit status 1 if a target
 is missed.
 """
@@ -40,6 +43,7 @@ HUNDRED_HANDS = "MI" * 49 + "MM"  # won 51-49 on the 100th hand
 LONG_ODD, LONG_EVEN = "Maximiliane-Alexandra " * 2 + "von Hohenzollern-Sigmar", "B" * 30 + " " + "Fitzgerald-Montgomery"
 PAD_TARGET_MS = 300
 COPIES_TARGET_MS = 1000
+DAY_TARGET_MS = 500
 LIMIT_TARGET_MS = 3000
 
 
@@ -100,7 +104,7 @@ def main() -> int:
     call_command("migrate", verbosity=0, interactive=False)
 
     from pad import pdf, rules, selectors, services
-    from pad.display import pad_display
+    from pad.display import day_session, pad_display
     from scorepads.pdf import write_pdf
 
     partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=None)
@@ -111,6 +115,10 @@ def main() -> int:
     named = game_display(services, selectors, pad_display, long_names, day, TWENTY_HANDS)
     limit = game_display(services, selectors, pad_display, partnership, day, ("MI" * rules.MAX_HANDS)[: rules.MAX_HANDS])
     assert twenty.finished and hundred.finished and named.finished and limit.full
+    session_day = datetime.date(2026, 7, 10)
+    for _ in range(pdf.MAX_PADS):
+        game_display(services, selectors, pad_display, partnership, session_day, TWENTY_HANDS)
+    session = list(selectors.games_with_hands().filter(date=session_day).order_by("date", "pk"))
 
     start = time.perf_counter()
     pdf.render_game_pad(twenty)
@@ -126,8 +134,15 @@ def main() -> int:
         ("60-character names, 20 hands", arguments.renders, PAD_TARGET_MS, lambda: pdf.render_game_pad(named)),
         (f"{pdf.MAX_COPIES} blank copies", fewer, COPIES_TARGET_MS,
          lambda: pdf.render_blank_pads(partnership, day, copies=pdf.MAX_COPIES)),
+        (f"a day of {pdf.MAX_PADS} pads", fewer, DAY_TARGET_MS, lambda: day_of_pads(session)),
         (f"a game at the limit, {rules.MAX_HANDS} hands", fewer, LIMIT_TARGET_MS, lambda: pdf.render_game_pad(limit)),
     ]
+
+    def day_of_pads(games):
+        """As the games list's PDF renders a day's session (pad.views.history.games_pdf)."""
+        pads = [pdf.pad_context(pad_display(game, selectors.hands_of(game))) for game in games]
+        return pdf.render_game_pads(pads, day=day_session(games, datetime.timezone.utc))
+
     missed = False
     baseline = None
     rss_before = rss_kib()

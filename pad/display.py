@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import solver
 from pad import rules
 from pad.statistics import StatisticValue, Tally, statistic_values
+from pad.summaries import signed
 from scorepads.names import isolate
 
 if TYPE_CHECKING:
@@ -313,3 +314,134 @@ def wallow(hands: Iterable[Hand], names: dict[rules.Seat, str]) -> list[Gorillae
 def deck_in_suits(deck: Iterable[solver.Card]) -> list[tuple[solver.Suit, tuple[solver.Card, ...]]]:
     """The cards of ``deck`` cut into its suits, in deck order: the rows of the card grid."""
     return [(suit, tuple(cards)) for suit, cards in itertools.groupby(deck, key=lambda card: card.suit)]
+
+
+# A day's session: the page that leads the PDF of the games listed (a day's
+# pads), with each game in the order played and the day's totals.
+
+
+@dataclass(frozen=True)
+class SessionGame:
+    """One game of the session as its page lists it: the facts of the games
+    list's row (the result as the list words it, the score), with its place
+    in the session and its margin."""
+
+    number: int  # 1, 2, ...: the order in which the games were started
+    date: datetime.date
+    started: str  # the time the game was started, like 14:05; "" when not kept for its date
+    odd_name: str
+    even_name: str
+    result: rules.Result
+    partnership_score: int
+    fates_score: int
+    hands: int
+
+    @property
+    def score(self) -> str:
+        return f"{self.partnership_score}–{self.fates_score}"
+
+    @property
+    def margin(self) -> str:
+        """Points ahead of the Fates, signed: +2, −3."""
+        return signed(self.partnership_score - self.fates_score)
+
+    @property
+    def result_label(self) -> str:
+        """As the games list says it: Won, Lost, or In progress with the hands so far."""
+        if self.result.finished:
+            return self.result.label
+        return f"{self.result.label} · {self.hands} hand{'' if self.hands == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class DaySession:
+    games: tuple[SessionGame, ...]
+
+    @property
+    def dates(self) -> tuple[datetime.date, ...]:
+        return tuple(sorted({game.date for game in self.games}))
+
+    @property
+    def heading(self) -> str:
+        """The day, like ``Thursday 9 July 2026``; the first and last days when the games span several."""
+        dates = self.dates
+        if len(dates) == 1:
+            return f"{dates[0]:%A} {dates[0].day} {dates[0]:%B %Y}"
+        first, last = dates[0], dates[-1]
+        return f"{first.day} {first:%B %Y} to {last.day} {last:%B %Y}"
+
+    @property
+    def partnerships(self) -> tuple[tuple[str, str], ...]:
+        """(odd, even) names of each partnership, in the order they first played."""
+        return tuple(dict.fromkeys((game.odd_name, game.even_name) for game in self.games))
+
+    @property
+    def won(self) -> int:
+        return sum(game.result is rules.Result.WON for game in self.games)
+
+    @property
+    def lost(self) -> int:
+        return sum(game.result is rules.Result.LOST for game in self.games)
+
+    @property
+    def in_progress(self) -> int:
+        return sum(not game.result.finished for game in self.games)
+
+    @property
+    def points_for(self) -> int:
+        return sum(game.partnership_score for game in self.games)
+
+    @property
+    def points_against(self) -> int:
+        return sum(game.fates_score for game in self.games)
+
+    @property
+    def hands(self) -> int:
+        return sum(game.hands for game in self.games)
+
+    @property
+    def margin(self) -> str:
+        return signed(self.points_for - self.points_against)
+
+    @property
+    def results(self) -> str:
+        """The day's results in a line: ``2 won, 1 lost, 1 in progress``."""
+        line = f"{self.won} won, {self.lost} lost"
+        return f"{line}, {self.in_progress} in progress" if self.in_progress else line
+
+    @property
+    def summary(self) -> str:
+        count = len(self.games)
+        return (
+            f"{count} game{'' if count == 1 else 's'}: {self.results}; "
+            f"points for {self.points_for}, against {self.points_against} ({self.margin})"
+        )
+
+
+def started_on_its_date(game: Game, zone: datetime.tzinfo) -> str:
+    """The time ``game`` was started in ``zone`` (the site's), like 14:05, when
+    that was on the game's date; "" otherwise (a game entered or imported later)."""
+    started = game.created_at.astimezone(zone)
+    return f"{started:%H:%M}" if started.date() == game.date else ""
+
+
+def day_session(games: Iterable[Game], zone: datetime.tzinfo) -> DaySession:
+    """The session of ``games`` (their partnership loaded), in the order they
+    were played: by date, then as they were started; times in ``zone``."""
+    ordered = sorted(games, key=lambda game: (game.date, game.pk))
+    return DaySession(
+        tuple(
+            SessionGame(
+                number=number,
+                date=game.date,
+                started=started_on_its_date(game, zone),
+                odd_name=game.partnership.odd_name,
+                even_name=game.partnership.even_name,
+                result=game.result_of_game,
+                partnership_score=game.partnership_score,
+                fates_score=game.fates_score,
+                hands=game.hand_count,
+            )
+            for number, game in enumerate(ordered, start=1)
+        )
+    )

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from pad import rules
-from pad.display import GorillaedHand, PadDisplay
+from pad import rules, summaries
+from pad.display import DaySession, GorillaedHand, PadDisplay
 from pad.models import Partnership
 from pad.statistics import Tally, statistic_values
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting, write_pdf
@@ -101,12 +101,17 @@ def pad_context(display: PadDisplay, wallow: Sequence[GorillaedHand] = ()) -> di
     }
 
 
-def render_game_pads(pads: Sequence[dict], size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
+def render_game_pads(
+    pads: Sequence[dict], size: str = DEFAULT_PAGE_SIZE, *, day: DaySession | None = None, fetcher=None
+) -> bytes:
     """Several games' pads in one PDF, each from a new page, as each prints on
-    its own: ``pads`` are :func:`pad_context` of each (at most ``MAX_PADS``)."""
+    its own: ``pads`` are :func:`pad_context` of each (at most ``MAX_PADS``),
+    led by a page of the day's games and totals (``day``, :func:`pad.display.day_session`)."""
     if not 1 <= len(pads) <= MAX_PADS:
         raise ValueError(f"a PDF of pads holds 1 to {MAX_PADS} games, not {len(pads)}")
-    context = {"pads": pads, "page_size": page_size_css(size), "size": size}
+    context = {"pads": pads, "day": day, "page_size": page_size_css(size), "size": size}
+    if day is not None and len(day.partnerships) == 1:
+        context["names_size"] = names_size(*day.partnerships[0])  # as on the pads
     return write_pdf(render_to_string("pad/print/games.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 
 
@@ -136,9 +141,10 @@ def season_of(text: str) -> Season:
 def render_season_report(statistics, season: Season, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
     """A partnership's season as PDF: ``statistics`` (selectors.PartnershipStatistics
     of the season's games), with the results and the play and fate ratios over
-    the season as SVG charts."""
+    the season as a chart of every finished game (:func:`summaries.season_chart`)."""
     partnership = statistics.partnership
     context = {"stats": statistics, "season": season, "page_size": page_size_css(size), "size": size}
+    context["chart"] = summaries.season_chart(statistics.finished) if statistics.finished else None
     context["names_size"] = names_size(partnership.odd_name, partnership.even_name)  # as on the pad
     return write_pdf(render_to_string("pad/print/season.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 

@@ -252,3 +252,242 @@ def seasons(games: Sequence[FinishedGame]) -> list[tuple[str, str]]:
     return [(str(year), str(year)) for year in years] + [
         (f"{year}-{month:02d}", datetime.date(year, month, 1).strftime("%B %Y")) for year, month in months
     ]
+
+
+# The season report's chart: every finished game of the season, in two frames
+# one above the other on the same x axis (a slot for each game, oldest first).
+# Above, the play and fate ratios so far, counted from the season's first game,
+# on a scale of 0 to 100%; below, each game's margin as a bar on a scale of
+# ±MAX_MARGIN. Coordinates are millimetres of the printed page, so nothing is
+# stretched; the scales' labels are placed by percentages of their frame.
+
+SEASON_PLOT_WIDTH = 150
+SEASON_RATIO_HEIGHT = 40
+SEASON_MARGIN_HEIGHT = 24
+SEASON_MAX_BAR = 4  # a few games keep bars of a sensible width
+SEASON_MARKER = 1.4  # the square drawn at the last point of each ratio line
+SEASON_LABEL_CHARACTER = 1.5  # millimetres a character of a date takes, about (6.5pt)
+SEASON_LABEL_GAP = 3  # millimetres kept between two dates on the x axis
+SEASON_HALF_LABEL = 6  # a date nearer the frame's edge than this is aligned to it
+RATIO_TICKS = (0, 25, 50, 75, 100)
+MARGIN_TICKS = (MAX_MARGIN, MAX_MARGIN // 2, 0, -(MAX_MARGIN // 2), -MAX_MARGIN)
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A labelled place on a scale: ``position`` in the frame's millimetres,
+    ``percent`` the same as a share of the frame (for the label beside it)."""
+
+    label: str
+    position: float
+    percent: float
+    align: str = "middle"  # start, middle or end: how a date sits on its place
+
+
+@dataclass(frozen=True)
+class RatioPoint:
+    x: float
+    y: float
+    ratio: rules.Ratio  # the ratio over the season's games up to this one
+
+    @property
+    def corner(self) -> tuple[float, float]:
+        """The top left corner of the square marking this point."""
+        return round(self.x - SEASON_MARKER / 2, 2), round(self.y - SEASON_MARKER / 2, 2)
+
+
+@dataclass(frozen=True)
+class MarginBar:
+    x: float
+    y: float
+    width: float
+    height: float
+    game: FinishedGame
+
+
+def signed(number: int) -> str:
+    """A margin as the charts and lists write it: +2, −3 (a minus sign), 0."""
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+
+
+def short_date(date: datetime.date) -> str:
+    """Like ``9 Jul``: a date on a chart's axis."""
+    return f"{date.day} {date.strftime('%b')}"
+
+
+@dataclass(frozen=True)
+class SeasonChart:
+    games: tuple[FinishedGame, ...]
+    play: tuple[RatioPoint, ...]  # from the first game with a hand possible to make
+    fate: tuple[RatioPoint, ...]
+    bars: tuple[MarginBar, ...]
+    ratio_ticks: tuple[Tick, ...]
+    margin_ticks: tuple[Tick, ...]
+    date_ticks: tuple[Tick, ...]  # the first and last dates, and where each month starts
+    month_lines: tuple[float, ...]  # x of each month's first game's slot
+    end_labels: tuple[Tick, ...]  # the last value of each ratio, beside the frame's right edge
+    width: float = SEASON_PLOT_WIDTH
+    ratio_height: float = SEASON_RATIO_HEIGHT
+    margin_height: float = SEASON_MARGIN_HEIGHT
+    max_margin: int = MAX_MARGIN
+    marker: float = SEASON_MARKER
+
+    @property
+    def play_end(self) -> RatioPoint | None:
+        return self.play[-1] if self.play else None
+
+    @property
+    def margin_axis(self) -> float:
+        return self.margin_height / 2
+
+    @property
+    def play_final(self) -> rules.Ratio:
+        return self.play[-1].ratio if self.play else rules.Ratio(0, 0)
+
+    @property
+    def fate_final(self) -> rules.Ratio:
+        return self.fate[-1].ratio if self.fate else rules.Ratio(0, 0)
+
+    @staticmethod
+    def _points(points: Sequence[RatioPoint]) -> str:
+        return " ".join(f"{point.x:.2f},{point.y:.2f}" for point in points)
+
+    @property
+    def play_points(self) -> str:
+        """The play line as an SVG polyline's points."""
+        return self._points(self.play)
+
+    @property
+    def fate_points(self) -> str:
+        return self._points(self.fate)
+
+    @property
+    def markers(self) -> tuple[RatioPoint, ...]:
+        """The last point of each line, drawn as a square (a one-game season's only point)."""
+        return tuple(points[-1] for points in (self.play, self.fate) if points)
+
+    @property
+    def ends(self) -> str:
+        """Where the ratio lines end: the season's ratios, as its statistics give them."""
+
+        def value(ratio: rules.Ratio) -> str:
+            return "nowhere (no hand yet)" if ratio.percent is None else f"{ratio.percent}% ({ratio})"
+
+        return (
+            f"The play ratio ends at {value(self.play_final)} and the fate ratio at "
+            f"{value(self.fate_final)}, the season's figures below."
+        )
+
+    @property
+    def label(self) -> str:
+        won = sum(game.won for game in self.games)
+        count = len(self.games)
+        games = "1 finished game" if count == 1 else f"{count} finished games"
+        return (
+            f"Results of {games}, oldest first: {won} won, {count - won} lost. Above: the play ratio "
+            f"(made / possible to make) and, dashed, the fate ratio (possible to make / all hands) over "
+            f"the season so far, from its first game. Below: each game's margin, wins up and losses down "
+            f"(full height: {self.max_margin} points)."
+        )
+
+
+def _ratio_y(ratio: rules.Ratio) -> float:
+    return SEASON_RATIO_HEIGHT * (1 - ratio.numerator / ratio.denominator)
+
+
+def _extent(tick: Tick) -> tuple[float, float]:
+    """Where a date's label runs along the x axis, about: its characters at
+    SEASON_LABEL_CHARACTER each, aligned as the tick says."""
+    width = len(tick.label) * SEASON_LABEL_CHARACTER
+    start = {"start": tick.position, "middle": tick.position - width / 2, "end": tick.position - width}[tick.align]
+    return start, start + width
+
+
+def _apart(one: Tick, other: Tick) -> bool:
+    """Whether two dates' labels leave SEASON_LABEL_GAP between them."""
+    (one_start, one_end), (other_start, other_end) = _extent(one), _extent(other)
+    return one_start >= other_end + SEASON_LABEL_GAP or other_start >= one_end + SEASON_LABEL_GAP
+
+
+def _date_ticks(games: Sequence[FinishedGame], xs: Sequence[float], slot: float) -> tuple[tuple[Tick, ...], tuple[float, ...]]:
+    """The dates under the frames: the first and last games' (one date for a
+    one-day season), and each month's first game's where there is room."""
+
+    def tick(label: str, x: float) -> Tick:
+        align = "start" if x < SEASON_HALF_LABEL else "end" if x > SEASON_PLOT_WIDTH - SEASON_HALF_LABEL else "middle"
+        return Tick(label, round(x, 2), round(100 * x / SEASON_PLOT_WIDTH, 2), align)
+
+    first, last = games[0].date, games[-1].date
+    ends = [tick(short_date(first), xs[0])]
+    if last != first:
+        ends.append(tick(short_date(last), xs[-1]))
+    month_starts = [
+        index
+        for index in range(1, len(games))
+        if (games[index].date.year, games[index].date.month) != (games[index - 1].date.year, games[index - 1].date.month)
+    ]
+    month_lines = tuple(round(xs[index] - slot / 2, 2) for index in month_starts)
+    months: list[Tick] = []
+    for index, x in zip(month_starts, month_lines):
+        month = tick(games[index].date.strftime("%b"), x)
+        if all(_apart(month, kept) for kept in (*ends, *months)):
+            months.append(month)
+    return tuple(sorted((*ends, *months), key=attrgetter("position"))), month_lines
+
+
+def _end_labels(play: Sequence[RatioPoint], fate: Sequence[RatioPoint]) -> tuple[Tick, ...]:
+    """The last value of each line beside the frame's right edge, at its height,
+    moved apart when the two would overlap."""
+    labels = [
+        [name, points[-1].y, points[-1].ratio]
+        for name, points in (("play", play), ("fate", fate))
+        if points
+    ]
+    if len(labels) == 2 and abs(labels[0][1] - labels[1][1]) < 4:
+        upper, lower = sorted(labels, key=lambda label: label[1])
+        middle = (upper[1] + lower[1]) / 2
+        upper[1], lower[1] = middle - 2, middle + 2
+    return tuple(
+        Tick(f"{name} {ratio.percent}%", round(y, 2), round(100 * min(max(y, 0), SEASON_RATIO_HEIGHT) / SEASON_RATIO_HEIGHT, 2))
+        for name, y, ratio in labels
+    )
+
+
+def season_chart(games: Sequence[FinishedGame]) -> SeasonChart:
+    """The season report's chart of ``games`` (every finished game of the
+    season, in date order): one slot each across the frame's width, the
+    ratios so far counted from the first, so that the lines end at the
+    season's ratios."""
+    count = len(games)
+    slot = SEASON_PLOT_WIDTH / count if count else SEASON_PLOT_WIDTH
+    xs = [round((index + 0.5) * slot, 2) for index in range(count)]
+    bar_width = min(SEASON_MAX_BAR, slot * 0.7 if slot >= 1 else slot)
+    axis = SEASON_MARGIN_HEIGHT / 2
+    play, fate, bars = [], [], []
+    made = possible = hands = 0
+    for x, game in zip(xs, games):
+        made, possible, hands = made + game.made, possible + game.possible, hands + game.hands
+        if possible:
+            ratio = rules.Ratio(made, possible)
+            play.append(RatioPoint(x, round(_ratio_y(ratio), 2), ratio))
+        if hands:
+            ratio = rules.Ratio(possible, hands)
+            fate.append(RatioPoint(x, round(_ratio_y(ratio), 2), ratio))
+        height = axis * min(game.lead, MAX_MARGIN) / MAX_MARGIN
+        bars.append(MarginBar(round(x - bar_width / 2, 3), axis - height if game.won else axis, round(bar_width, 3), height, game))
+    date_ticks, month_lines = _date_ticks(games, xs, slot) if games else ((), ())
+    return SeasonChart(
+        games=tuple(games),
+        play=tuple(play),
+        fate=tuple(fate),
+        bars=tuple(bars),
+        ratio_ticks=tuple(
+            Tick(f"{value}%", SEASON_RATIO_HEIGHT * (100 - value) / 100, 100 - value) for value in RATIO_TICKS
+        ),
+        margin_ticks=tuple(
+            Tick(signed(value), axis - axis * value / MAX_MARGIN, 50 - 50 * value / MAX_MARGIN) for value in MARGIN_TICKS
+        ),
+        date_ticks=date_ticks,
+        month_lines=month_lines,
+        end_labels=_end_labels(play, fate),
+    )

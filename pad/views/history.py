@@ -23,7 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from pad import pdf, rules, selectors, statistics, summaries
-from pad.display import pad_display, wallow
+from pad.display import day_session, pad_display, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import history
@@ -348,8 +348,9 @@ def games_csv(request: HttpRequest) -> StreamingHttpResponse:
 
 @require_GET
 def games_pdf(request: HttpRequest) -> HttpResponse:
-    """The pads of the Gorilla games listed (a day's session, say), one PDF:
-    the same filters as the list, at most ``pdf.MAX_PADS`` games."""
+    """The pads of the Gorilla games listed (a day's session, say), one PDF,
+    led by a page of the games and the day's totals: the same filters as the
+    list, at most ``pdf.MAX_PADS`` games."""
     try:
         filters = export_filters(request).filters()
     except ValueError as error:
@@ -369,12 +370,12 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
         for game in games:
             hands = selectors.hands_of(game)
             pads.append(pdf.pad_context(pad_display(game, hands), wallow(hands, game.partnership.names)))
-        return pdf.render_game_pads(pads, size)
+        return pdf.render_game_pads(pads, size, day=day_session(games, timezone.get_current_timezone()))
 
     return printed(
         request,
-        # Each game's revision names its pad; the partners' names head it.
-        cache_key=lambda size: "pad-list:"
+        # Each game's revision names its pad and its line on the day's page; the partners' names head them.
+        cache_key=lambda size: "pad-day:"
         + digest([(game.pk, game.revision, game.partnership.names) for game in games], size),
         render=render,
         filename=attachment_name("gorilla-pads", "pdf"),

@@ -106,7 +106,7 @@ def partnership_season_pdf(request, partnership_id: int):
     return printed(
         request,
         # The report shows the partners' names and the season's statistics: nothing else.
-        cache_key=lambda size: "pad-season:" + digest(partnership.names, season, statistics, size),
+        cache_key=lambda size: "pad-season-report:" + digest(partnership.names, season, statistics, size),
         render=lambda size: pdf.render_season_report(statistics, season, size),
         filename=pdf.season_filename(partnership, season),
         cells=pdf.season_cells(statistics),

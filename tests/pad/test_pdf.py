@@ -700,10 +700,58 @@ def test_a_days_session_prints_its_pads_in_one_pdf(client, partnership, game):
     response = client.get(reverse("games_pdf"), {"date_from": day, "date_to": day, "size": "letter"})
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     pages = reader(response.content).pages
-    assert len(pages) == 2 and pages[0].mediabox.height == 792
-    first, last = pages[0].extract_text(), pages[1].extract_text()
+    assert len(pages) == 3 and pages[0].mediabox.height == 792
+    day_page, first, last = (page.extract_text() for page in pages)
+    assert "THE DAY" in day_page.upper() and "Thursday 9 July 2026" in day_page
     assert "Jon & Richard won 11–9." in first  # the first game played comes first
     assert "IN PROGRESS" in last.upper() and "3 hands so far" in last
+
+
+def day_lines(text: str) -> list[str]:
+    """The lines of the day's page, each squeezed to single spaces."""
+    return [" ".join(line.split()) for line in text.splitlines()]
+
+
+def test_the_days_pdf_opens_with_the_days_games_and_totals(client, partnership, user):
+    today = timezone.localdate()
+    won = services.game_start(partnership=partnership, date=today)
+    record_outcomes(won, FINISHED)  # won 11-9 in 20 hands
+    lost = services.game_start(partnership=partnership, date=today)
+    record_outcomes(lost, "PIIIIIIIII")  # lost 0-10
+    others = services.partnership_get_or_create(odd_name="محمد العربي", even_name="中文名字", user=user)
+    going = services.game_start(partnership=others, date=today)
+    record_outcomes(going, "MMI")  # 2-1 so far
+    listed = client.get(reverse("game_list"), {"date_from": today.isoformat(), "date_to": today.isoformat()})
+    for row in (won, lost, going):
+        assert f'href="{reverse("game_pad", args=[row.pk])}"' in listed.content.decode()
+    content = get_pdf(client, reverse("games_pdf"), date_from=today.isoformat(), date_to=today.isoformat()).content
+    pages = reader(content).pages
+    assert len(pages) == 4  # the day's page, then the three pads
+    lines = day_lines(pages[0].extract_text())
+    text = " ".join(lines)
+    assert f"{today:%A} {today.day} {today:%B %Y}" in text and "2 partnerships" in text
+    assert "3 games: 1 won, 1 lost, 1 in progress; points for 13, against 20 (−7)" in text
+    started = [f"{timezone.localtime(game.created_at):%H:%M}" for game in (won, lost, going)]
+    # Each game in the order played: number, start, partners, result as the list words it, score, margin, hands.
+    assert any(line.startswith(f"1 {started[0]} Jon & Richard Won 11–9 +2 20") for line in lines), lines
+    assert any(line.startswith(f"2 {started[1]} Jon & Richard Lost to the Fates 0–10 −10 10") for line in lines), lines
+    assert any(line.startswith(f"3 {started[2]}") and line.endswith("In progress · 3 hands 2–1 +1 3") for line in lines), lines
+    # The day's line adds up each column.
+    assert "The day 1 won, 1 lost, 1 in progress 13–20 −7 33" in lines, lines
+    letter = get_pdf(client, reverse("games_pdf"), date_from=today.isoformat(), date_to=today.isoformat(), size="letter")
+    assert page_sizes(letter.content) == {LETTER}
+
+
+def test_a_day_of_one_game_entered_later_has_no_start_time_and_one_partnership(client, game):
+    record_outcomes(game, FINISHED)  # on 9 July 2026, entered today
+    content = get_pdf(client, reverse("games_pdf"), date_from="2026-07-09", date_to="2026-07-09").content
+    pages = reader(content).pages
+    assert len(pages) == 2
+    lines = day_lines(pages[0].extract_text())
+    text = " ".join(lines)
+    assert "Jon & Richard" in text and "Thursday 9 July 2026" in text and "partnerships" not in text
+    assert "1 – Won 11–9 +2 20" in lines, lines
+    assert "The day 1 won, 0 lost 11–9 +2 20" in lines, lines
 
 
 def test_a_pdf_of_pads_is_refused_when_the_list_is_too_long_or_empty(client, partnership, user):
@@ -738,6 +786,16 @@ def test_a_season_report_for_a_year_or_a_month(client, partnership):
     assert re.search(r"Played\s+33\s+Won\s+28\s+Lost\s+5", text), text  # 28 in January, 5 in March
     assert "Longest winning run" in text and "Best game" in text and "Worst game" in text
     assert "over 330 hands of 33 finished games" in text
+    # The chart: every game of the season, a scale for each frame, dates under them.
+    squeezed = " ".join(text.split())
+    for label in ("0%", "25%", "50%", "75%", "100%", "+10", "+5", "−5", "−10", "won by", "lost by"):
+        assert label in squeezed, label
+    assert "1 Jan" in squeezed and "Mar" in squeezed and "5 Mar" in squeezed  # the first game, March, the last
+    assert "Results of 33 finished games" in squeezed
+    play = re.search(r"Play\s+(\d+)/(\d+)\s+(\d+)%", text)
+    assert play, text
+    assert f"The play ratio ends at {play[3]}% ({play[1]}/{play[2]})" in squeezed  # as the box says
+    assert f"play {play[3]}%" in squeezed
     month = text_of(client.get(url, {"season": "2026-03"}).content)
     assert "1 March 2026 to 31 March 2026" in month and re.search(r"Played\s+5\s+Won\s+0\s+Lost\s+5", month)
     empty = text_of(client.get(url, {"season": "2024"}).content)
@@ -752,6 +810,24 @@ def test_a_season_report_for_a_year_or_a_month(client, partnership):
     stem = ARTIFACTS / "pdf-season"
     stem.with_suffix(".pdf").write_bytes(client.get(url, {"season": "2026"}).content)
     subprocess.run(["pdftoppm", "-png", "-r", "60", str(stem.with_suffix(".pdf")), str(stem)], check=True)
+
+
+def test_a_season_report_charts_every_game_of_a_long_season_and_a_single_game(client, partnership):
+    from tests.pad.test_history import bulk_games
+
+    bulk_games(partnership, 94, start=datetime.date(2026, 1, 1), outcomes="MMMMIIIPPPIMMMPMIMMM")
+    url = reverse("partnership_season_pdf", args=[partnership.pk])
+    content = get_pdf(client, url, season="2026").content
+    assert len(reader(content).pages) == 1
+    text = " ".join(text_of(content).split())
+    assert "Results of 94 finished games" in text and "the last 60" not in text
+    assert "1 Jan" in text and "4 Apr" in text  # the first and last games' dates
+    assert "Feb" in text and "Mar" in text
+    assert "The play ratio ends at 73% (1034/1410)" in text and "Play 1034/1410 73%" in text
+    bulk_games(partnership, 1, start=datetime.date(2025, 7, 9), outcomes="MMMMIIIPPPIMMMPMIMMM")
+    one = " ".join(text_of(get_pdf(client, url, season="2025").content).split())
+    assert "Results of 1 finished game," in one and "9 Jul" in one
+    assert "play 73%" in one and "fate 75%" in one and "100%" in one and "+10" in one
 
 
 def test_long_names_leave_the_running_heads_date_whole(client, user):

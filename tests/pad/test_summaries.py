@@ -21,6 +21,7 @@ from pad.summaries import (
     results_by_year,
     results_chart,
     runs,
+    season_chart,
     summary_of_hands,
     worst_game,
 )
@@ -214,6 +215,121 @@ def test_chart_shows_the_last_games_only():
     assert len(chart.bars) == 60
     assert chart.games[0].id == 11
     assert "the last 60 of 70 finished games" in chart.label
+
+
+# The season report's chart: every game, the ratios from the season's first
+
+
+def season_games(count, start=datetime.date(2026, 1, 1), days=364):
+    """``count`` finished games spread over ``days`` from ``start``, with
+    changing results and counts (made, possible to make, hands)."""
+    return [
+        FinishedGame(
+            number,
+            start + datetime.timedelta(days=number * days // max(count, 1)),
+            number % 3 != 0,
+            10 if number % 3 else number % 9,
+            number % 7 if number % 3 else 10,
+            made=number % 11,
+            possible=number % 11 + number % 4,
+            hands=number % 11 + number % 4 + number % 5,
+        )
+        for number in range(count)
+    ]
+
+
+@pytest.mark.parametrize("count", [94, 400])
+def test_the_season_chart_draws_every_game_inside_its_frames(count):
+    games = season_games(count)
+    chart = season_chart(games)
+    assert [bar.game for bar in chart.bars] == games  # not only the last 60
+    xs = [bar.x for bar in chart.bars]
+    assert xs == sorted(xs) and len(set(xs)) == count
+    assert all(0 <= bar.x and bar.x + bar.width <= chart.width + 1e-6 for bar in chart.bars)
+    assert all(0 < bar.width <= chart.width / count for bar in chart.bars)  # bars never overlap
+    assert all(0 <= bar.y and bar.y + bar.height <= chart.margin_height + 1e-6 for bar in chart.bars)
+    assert all(0 <= point.y <= chart.ratio_height for point in (*chart.play, *chart.fate))
+    assert chart.play[-1].x == pytest.approx(chart.bars[-1].x + chart.bars[-1].width / 2, abs=0.01)
+    assert f"Results of {count} finished games" in chart.label
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, 30), st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=120
+    )
+)
+def test_the_ratio_lines_run_from_the_seasons_first_game_and_end_at_its_ratios(rows):
+    games = [
+        FinishedGame(number, datetime.date(2026, 1, 1) + datetime.timedelta(days=number), won, 10, 8,
+                     made=made, possible=made + possible, hands=made + possible + impossible)
+        for number, (won, made, possible, impossible) in enumerate(rows)
+    ]
+    chart = season_chart(games)
+    made = sum(game.made for game in games)
+    possible = sum(game.possible for game in games)
+    hands = sum(game.hands for game in games)
+    # Ratios as the statistics box counts them over the season.
+    assert chart.play_final == rules.Ratio(made, possible) if possible else not chart.play
+    assert chart.fate_final == rules.Ratio(possible, hands) if hands else not chart.fate
+    # Each point is the ratio of the games up to it, counted from the first.
+    so_far = 0
+    for point in chart.play:
+        index = round(point.x / (chart.width / len(games)) - 0.5)
+        so_far = sum(game.made for game in games[: index + 1])
+        assert point.ratio.numerator == so_far
+        assert point.y == pytest.approx(chart.ratio_height * (1 - point.ratio.numerator / point.ratio.denominator), abs=0.01)
+    labels = [tick.label for tick in chart.end_labels]
+    if possible:
+        play = rules.Ratio(made, possible)
+        assert f"play {play.percent}%" in labels
+        assert f"The play ratio ends at {play.percent}% ({play})" in chart.ends
+    else:
+        assert "The play ratio ends at nowhere (no hand yet)" in chart.ends
+
+
+def test_the_season_chart_has_a_scale_for_each_frame_and_dates_under_them():
+    chart = season_chart(season_games(94))
+    assert [(tick.label, tick.position) for tick in chart.ratio_ticks] == [
+        ("0%", 40), ("25%", 30), ("50%", 20), ("75%", 10), ("100%", 0)
+    ]
+    assert [tick.label for tick in chart.margin_ticks] == ["+10", "+5", "0", "−5", "−10"]
+    assert [tick.percent for tick in chart.margin_ticks] == [0, 25, 50, 75, 100]
+    assert chart.margin_ticks[2].position == chart.margin_axis
+    # Wins stand on the axis, losses hang from it, as tall as the margin (10 at most).
+    for bar in chart.bars:
+        assert bar.height == pytest.approx(chart.margin_axis * min(bar.game.lead, 10) / 10)
+        assert (bar.y + bar.height == pytest.approx(chart.margin_axis)) if bar.game.won else bar.y == chart.margin_axis
+    dates = [tick.label for tick in chart.date_ticks]
+    assert dates[0] == "1 Jan" and dates[-1] == "27 Dec"
+    assert {"Feb", "Jun", "Nov"} <= set(dates)
+    assert chart.date_ticks[0].align == "start" and chart.date_ticks[-1].align == "end"
+    positions = [tick.position for tick in chart.date_ticks]
+    assert positions == sorted(positions)
+    # No two dates overprint: each label (1.5 mm a character) clears the next by 3 mm.
+    extents = [
+        {"start": (t.position, t.position + 1.5 * len(t.label)),
+         "middle": (t.position - 0.75 * len(t.label), t.position + 0.75 * len(t.label)),
+         "end": (t.position - 1.5 * len(t.label), t.position)}[t.align]
+        for t in chart.date_ticks
+    ]
+    assert all(after[0] - before[1] >= 3 for before, after in zip(extents, extents[1:])), extents
+    assert len(chart.month_lines) == 11  # a line where each month from February starts
+
+
+def test_a_one_game_season_draws_its_point_and_bar_with_their_labels():
+    game = FinishedGame(1, datetime.date(2026, 7, 9), True, 11, 9, made=11, possible=15, hands=20)
+    chart = season_chart([game])
+    (bar,) = chart.bars
+    assert bar.x + bar.width / 2 == chart.width / 2 and 0 < bar.width <= 4  # a bar, not a wall
+    assert bar.height == pytest.approx(chart.margin_axis * 2 / 10)
+    assert [(point.x, point.ratio) for point in chart.markers] == [
+        (chart.width / 2, rules.Ratio(11, 15)), (chart.width / 2, rules.Ratio(15, 20))
+    ]
+    assert [tick.label for tick in chart.end_labels] == ["play 73%", "fate 75%"]
+    assert [(tick.label, tick.align) for tick in chart.date_ticks] == [("9 Jul", "middle")]
+    assert chart.month_lines == ()
+    assert "Results of 1 finished game," in chart.label
 
 
 # Stored summaries follow every change

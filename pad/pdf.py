@@ -10,6 +10,7 @@ app's own static files.
 from __future__ import annotations
 
 import datetime
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,12 +37,19 @@ LONG_NAMES = 40
 LONGEST_NAMES = 80
 
 
-def chart_rows(innings: int, *, heading_rows: int = 0) -> dict:
+ROW_MM = {"": 10, "compact": 6.5, "dense": 4.5}  # the height of a chart's row (the least: on Letter)
+NOTE_LINE_MM = 3.9  # a line of the hands' notes under the chart (8.5pt type)
+NOTES_MARGIN_MM = 2
+NOTE_LINE_CHARACTERS = 95  # of a note's line, on the narrower page (A4)
+
+
+def chart_rows(innings: int, *, heading_rows: int = 0, notes: Sequence[str] = ()) -> dict:
     """How the chart is ruled for ``innings`` rows: like a paper pad, the page is
     ruled down to the statistics; a long game gets narrower rows (compact, then
     dense: up to 30 innings the chart and the statistics share one page), then
     more pages. Long names take more lines at the top: the chart is ruled
-    ``heading_rows`` rows shorter for them (:func:`heading_rows`), so that the
+    ``heading_rows`` rows shorter for them (:func:`heading_rows`), and shorter
+    by the room the hands' ``notes`` (their texts) take under it, so that the
     pad is laid out once."""
     if innings > COMPACT_INNINGS:
         rows, ruled = "dense", DENSE_INNINGS
@@ -49,8 +57,16 @@ def chart_rows(innings: int, *, heading_rows: int = 0) -> dict:
         rows, ruled = "compact", COMPACT_INNINGS
     else:
         rows, ruled = "", ROOMY_INNINGS
-    ruled -= heading_rows
+    ruled -= heading_rows + notes_rows(notes, ROW_MM[rows])
     return {"rows": rows, "empty_rows": range(max(0, ruled - innings))}
+
+
+def notes_rows(notes: Sequence[str], row_mm: float) -> int:
+    """The chart's rows of ``row_mm`` that the list of the hands' notes takes."""
+    if not notes:
+        return 0
+    lines = sum(math.ceil(len(note) / NOTE_LINE_CHARACTERS) for note in notes)
+    return math.ceil((NOTES_MARGIN_MM + lines * NOTE_LINE_MM) / row_mm)
 
 
 def names_size(odd_name: str, even_name: str) -> str:
@@ -97,7 +113,11 @@ def pad_context(display: PadDisplay, wallow: Sequence[GorillaedHand] = ()) -> di
         "pad": display,
         "wallow": wallow,
         "names_size": names_size(display.odd_name, display.even_name),
-        **chart_rows(len(display.innings), heading_rows=heading_rows(display.odd_name, display.even_name)),
+        **chart_rows(
+            len(display.innings),
+            heading_rows=heading_rows(display.odd_name, display.even_name),
+            notes=[note.text for note in display.hand_notes],
+        ),
     }
 
 

@@ -188,15 +188,22 @@ def test_blank_pads_one_a_page_with_names_date_and_first_dealer(client, partners
     disposition = 'attachment; filename="gorilla-blank-2026-07-09-jon-richard.pdf"'
     assert response["Content-Disposition"] == disposition
     pages = reader(response.content).pages
-    assert len(pages) == 3
+    assert len(pages) == 3 + 1  # and a continuation sheet
     assert page_sizes(response.content) == {A4}
-    for page in pages:
+    first, continuation = pdf.blank_charts("a4")
+    for page in pages[:3]:
         text = page.extract_text()
         assert "Jon & Richard" in text and "Thursday 9 July 2026" in text
         assert "Jon deals first" in text and "odd day" in text
         for box in ("Play", "Fate", "Game pride", "Jon dealt", "Richard dealt", "Result"):
             assert box in text
-        assert has_totals(text, 13)  # 13 empty innings, numbered
+        assert has_totals(text, first.innings[-1])  # the empty innings, numbered
+        assert "continued" not in text
+    text = pages[3].extract_text()
+    assert "Jon & Richard" in text and "Thursday 9 July 2026 · continued, page 2" in text
+    assert "M P I M P I" in text  # the chart's column heads
+    assert has_totals(text, first.innings[-1] + 1) and has_totals(text, continuation.innings[-1])
+    assert "Result" not in text and "Play" not in text
 
 
 def test_blank_pad_on_an_even_day_on_letter_paper(client, partnership):
@@ -549,12 +556,13 @@ def test_a_long_game_draws_every_mark_in_compact_rows(client, game, tmp_path):
 
 def test_blank_pad_is_an_empty_ruled_chart(client, partnership, tmp_path):
     pages = png_pages(blank_pdf(client, partnership, copies="2").content, tmp_path)
-    assert len(pages) == 2
-    for page in pages:
+    assert len(pages) == 3
+    charts = pdf.blank_charts("a4")
+    for page, chart_rows in zip(pages, [charts[0], charts[0], charts[1]]):
         assert_inked(page)
         chart = measure_chart(page)
-        assert chart["rows"] == pdf.BLANK_INNINGS
-        assert chart["tall"] == [] and chart["short"] == []
+        assert chart["rows"] == len(chart_rows.innings)
+        assert chart["tall"] == [] and chart["short"] == [] and chart["rings"] == 0
 
 
 def test_a_printed_pad_is_rendered_once_for_each_revision(client, game, monkeypatch, settings):
@@ -590,7 +598,7 @@ def test_blank_copies_are_laid_out_once(partnership, monkeypatch):
 
     monkeypatch.setattr(sheets, "_layout", counting_layout)
     content = pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), copies=pdf.MAX_COPIES)
-    assert len(reader(content).pages) == pdf.MAX_COPIES
+    assert len(reader(content).pages) == pdf.MAX_COPIES + 1  # and the continuation sheet
     assert len(layouts) == 1
 
 
@@ -603,7 +611,7 @@ def test_the_partnership_page_prints_blank_pads_by_form(client, partnership):
     # What the form sends: three US Letter pads dated 2026-07-09.
     content = blank_pdf(client, partnership, size="letter", copies="3", date="2026-07-09").content
     pages = reader(content).pages
-    assert len(pages) == 3 and pages[0].mediabox.height == 792
+    assert len(pages) == 3 + 1 and pages[0].mediabox.height == 792
     assert "Thursday 9 July 2026" in text_of(content)
     # The date or the copies left empty: today, one pad.
     content = blank_pdf(client, partnership, size="a4", copies="", date="").content
@@ -849,7 +857,8 @@ def test_the_reports_print_the_same_as_with_weasyprints_stylesheet(client, partn
     )
 
 
-# -- notes, statistics and continuation sheets ---------------------------------------
+
+# -- notes, statistics, continuation sheets and full blank pads ---------------------
 
 
 def record_with_notes(game):
@@ -965,6 +974,76 @@ def test_the_continuation_heading_names_the_partners_in_any_script(client, user)
     assert "中文名字" in text and "continued, page 2" in text
 
 
+@pytest.mark.parametrize(("size", "height"), [("a4", 297.0), ("letter", 279.4)])
+def test_the_blank_pads_rows_are_computed_from_the_page(size, height):
+    first, continuation = pdf.blank_charts(size)
+    room = height - pdf.PAGE_MARGINS_MM
+    for chart, furniture in ((first, pdf.BLANK_FURNITURE_MM), (continuation, pdf.CONTINUATION_FURNITURE_MM)):
+        rows = len(chart.innings)
+        # As many rows as fit at the least height, stretched to fill the room.
+        assert rows * pdf.BLANK_ROW_MM <= room - furniture < (rows + 1) * pdf.BLANK_ROW_MM
+        assert room - furniture - 2 < rows * chart.row_mm <= room - furniture
+    assert continuation.innings.start == first.innings.stop
+    assert len(pdf.blank_charts(size, pdf.BLANK_FURNITURE_MM + 30)[0].innings) < len(first.innings)
+
+
+def blank_layouts(partnership, size, copies, monkeypatch) -> tuple[bytes, list]:
+    """The PDF of blank pads, and each WeasyPrint document laid out for it."""
+    documents = []
+    layout = sheets._layout
+    monkeypatch.setattr(sheets, "_layout", lambda *args, **kwargs: documents.append(layout(*args, **kwargs)) or documents[-1])
+    return pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), copies, size), documents
+
+
+def bottom_of(page, tag: str, class_name: str) -> float:
+    """Where the lowest box of an element ``tag.class_name`` ends on the laid-out page, in mm from its top."""
+    bottoms = [
+        box.position_y + box.margin_height()
+        for box in page._page_box.descendants()
+        if getattr(box, "element", None) is not None
+        and box.element.tag == tag
+        and class_name in (box.element.get("class") or "").split()
+        and hasattr(box, "margin_height")
+    ]
+    return max(bottoms) * 25.4 / 96
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("Jon", "Richard"),
+        ("محمد العربي", "中文名字"),
+        ("Jonathan Alexander", "Richard Bartholomew"),
+        ("W" * 20, "M" * 20),
+        ("W" * 60, "M" * 60),
+        ("A" * 60, "B" * 10),
+    ],
+)
+@pytest.mark.parametrize(("size", "height"), [("a4", 297.0), ("letter", 279.4)])
+def test_a_blank_pad_fills_its_page(user, names, size, height, monkeypatch):
+    partnership = services.partnership_get_or_create(odd_name=names[0], even_name=names[1], user=user)
+    content, documents = blank_layouts(partnership, size, 3, monkeypatch)
+    assert len(reader(content).pages) == 3 + 1
+    document = documents[-1]
+    assert len(document.pages) == 2  # the pad and its continuation sheet
+    if names == ("Jon", "Richard"):
+        assert len(documents) == 1  # ordinary names: the rows computed fit at once
+    assert len(documents) <= 2
+    foot = height - 14  # the page's bottom margin
+    # The result line ends the first sheet, the chart's last row the continuation,
+    # less than a row's height from the foot: no room for another row.
+    assert foot - 1.5 < bottom_of(document.pages[0], "p", "result") <= foot
+    assert foot - 1.5 < bottom_of(document.pages[1], "table", "chart") <= foot
+    for page in document.pages:
+        rows = [box for box in page._page_box.descendants() if type(box).__name__ == "TableRowBox" and "inning-row" in (box.element.get("class") or "")]
+        assert min(box.height for box in rows) * 25.4 / 96 >= pdf.BLANK_ROW_MM - 0.01
+    if names == ("Jon", "Richard"):
+        first, continuation = pdf.blank_charts(size)
+        texts = [page.extract_text() for page in reader(content).pages]
+        assert has_totals(texts[0], first.innings[-1]) and not has_totals(texts[0], first.innings[-1] + 1)
+        assert has_totals(texts[-1], continuation.innings[-1])
+
+
 def test_notes_and_continuation_sheets_print_the_same_as_with_weasyprints_stylesheet(game, tmp_path, monkeypatch):
     from pad.display import pad_display
     from pad.selectors import hands_in_order
@@ -974,6 +1053,7 @@ def test_notes_and_continuation_sheets_print_the_same_as_with_weasyprints_styles
     assert_printed_alike(
         lambda: [
             pdf.render_game_pad(display, "letter"),
+            pdf.render_blank_pads(game.partnership, game.date, copies=2, size="letter"),
         ],
         tmp_path,
         monkeypatch,

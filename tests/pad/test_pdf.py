@@ -1058,3 +1058,10 @@ def test_notes_and_continuation_sheets_print_the_same_as_with_weasyprints_styles
         tmp_path,
         monkeypatch,
     )
+
+
+def test_a_hand_with_a_fates_point_and_an_irregularity_reads_alike_on_the_hands_page_and_the_pad(client, game):
+    services.hand_record(game=game, number=1, outcome="I", fates_point=True, irregularity="card exposed")
+    hand_list = client.get(reverse("hand_list", args=[game.pk])).content.decode().replace("&#x27;", "'")
+    assert "Fates' point; card exposed" in hand_list
+    assert "1 Hand 1 (I, Jon dealt): Fates' point; card exposed" in " ".join(text_of(game_pdf(client, game).content).split())

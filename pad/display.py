@@ -40,6 +40,7 @@ class MarkView:
     tall: bool
     dealer_name: str
     responsible: bool = False  # the hand from which the game was theirs to win
+    note: int | None = None  # the number of the hand's note under the printed chart (PadDisplay.hand_notes)
 
     @property
     def label(self) -> str:
@@ -66,6 +67,12 @@ class HandView:
     verdict_by: str
 
     @property
+    def note(self) -> str:
+        """What the hand list says of the hand beside its dealer: "Fates' point",
+        the irregularity note, or both; empty for an ordinary hand."""
+        return "; ".join(filter(None, ("Fates' point" if self.fates_point else "", self.irregularity)))
+
+    @property
     def verdict(self) -> str:
         """Whose verdict a gorillaed-out hand's outcome is, in two words."""
         return "solver's verdict" if self.verdict_by == "solver" else "players' verdict"
@@ -78,6 +85,18 @@ class HandView:
         if self.outcome != solver_outcome:
             return " by the players, overruling the solver"
         return " by the players"
+
+
+@dataclass(frozen=True)
+class HandNote:
+    """A hand's note as the printed pad lists it under the chart, numbered as its mark is."""
+
+    number: int  # in the list: 1, 2, ...
+    hand: HandView
+
+    @property
+    def text(self) -> str:
+        return f"Hand {self.hand.number} ({self.hand.outcome}, {isolate(self.hand.dealer_name)} dealt): {self.hand.note}"
 
 
 @dataclass(frozen=True)
@@ -114,6 +133,18 @@ class PadDisplay:
     def partners(self) -> str:
         """The partners in plain text, each name isolated in its own direction."""
         return f"{isolate(self.odd_name)} & {isolate(self.even_name)}"
+
+    @property
+    def hand_notes(self) -> tuple[HandNote, ...]:
+        """The hands with a note (a Fates' point, an irregularity), numbered in
+        order: the printed pad marks them in the chart and lists them under it."""
+        return hand_notes(self.hands)
+
+    @property
+    def statistics_long(self) -> bool:
+        """Whether the printed statistics take the smaller type: all of them do
+        when any value is too long for the big one, so they share one size."""
+        return any(statistic.is_long for statistic in self.statistics)
 
     @property
     def outcomes(self) -> tuple[str, ...]:
@@ -203,6 +234,8 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
     pad = rules.compute_pad(hand.as_played() for hand in hands)
     names = partnership.names
     dealer_names = {hand.number: names[rules.Seat(hand.dealer)] for hand in hands}
+    views = tuple(hand_view(hand, names) for hand in hands)
+    notes = {note.hand.number: note.number for note in hand_notes(views)}
     return PadDisplay(
         game_id=game.pk,
         date=game.date,
@@ -210,7 +243,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
         even_name=partnership.even_name,
         notes=game.notes,
         innings=tuple(
-            inning_view(number, inning, dealer_names, pad.responsible_from_hand)
+            inning_view(number, inning, dealer_names, pad.responsible_from_hand, notes)
             for number, inning in enumerate(pad.innings, start=1)
         ),
         partnership_score=pad.score.partnership,
@@ -222,7 +255,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
         responsible_from_hand=pad.responsible_from_hand,
         next_hand=next_hand(game, pad, names),
         statistics=statistic_values(Tally.of_pad(pad), names),
-        hands=tuple(hand_view(hand, names) for hand in hands),
+        hands=views,
         version=str(game.revision),
         first_dealer=game.first_dealer_seat,
         rematch_id=game.rematch_id,
@@ -234,7 +267,10 @@ def inning_view(
     inning: rules.Inning,
     dealer_names: dict[int, str],
     responsible_from_hand: int | None = None,
+    notes: dict[int, int] | None = None,
 ) -> InningView:
+    """``notes``: the number of each noted hand's note (:func:`hand_notes`), by hand."""
+    notes = notes or {}
     return InningView(
         number=number,
         columns=tuple(
@@ -245,6 +281,7 @@ def inning_view(
                     tall=mark.glyph is rules.Glyph.TALL,
                     dealer_name=dealer_names[mark.hand],
                     responsible=mark.hand == responsible_from_hand,
+                    note=notes.get(mark.hand),
                 )
                 for mark in inning.marks_in(column)
             )
@@ -264,6 +301,12 @@ def next_hand(game: Game, pad: rules.Pad, names: dict[rules.Seat, str]) -> NextH
         dealer_name=names[dealer],
         taker_name=names[rules.default_taker(dealer)],
     )
+
+
+def hand_notes(hands: Iterable[HandView]) -> tuple[HandNote, ...]:
+    """The hands of ``hands`` with a note, numbered from 1 in order."""
+    noted = (hand for hand in hands if hand.note)
+    return tuple(HandNote(number, hand) for number, hand in enumerate(noted, start=1))
 
 
 def hand_view(hand: Hand, names: dict[rules.Seat, str]) -> HandView:

@@ -10,6 +10,7 @@ app's own static files.
 from __future__ import annotations
 
 import datetime
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,12 +21,20 @@ from pad import rules, summaries
 from pad.display import DaySession, GorillaedHand, PadDisplay
 from pad.models import Partnership
 from pad.statistics import Tally, statistic_values
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting, write_pdf
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting, write_measured, write_pdf
 from scorepads.views import name_slug
 
 STYLESHEET = "pad/print.css"
-BLANK_INNINGS = 13
-BLANK_INNINGS_AT_LEAST = 10  # when very long names leave less room
+PAGE_HEIGHTS_MM = {"a4": 297.0, "letter": 279.4}
+PAGE_MARGINS_MM = 13 + 14  # the top and bottom margins of static/pad/print.css's @page
+BLANK_ROW_MM = 11  # the least height of a blank pad's row: room for two lines of marks
+# What a blank pad's page holds beside its rows, with ordinary names (the same on
+# A4 and Letter): the heading, the first deal, the chart's column heads, the
+# legend, the statistics to fill in and the result; on the continuation sheet,
+# the column heads. Longer names are measured as laid out (blank_pads_measured).
+BLANK_FURNITURE_MM = 103.8
+CONTINUATION_FURNITURE_MM = 13.1
+BLANK_SLACK_MM = 0.4  # left over at the foot of the page: rounding never spills a row onto another
 ROOMY_INNINGS = 14  # rows of the ordinary pad; more innings than this get compact rows
 COMPACT_INNINGS = 20  # compact rows on one page (A4 and Letter); more get dense rows
 DENSE_INNINGS = 30  # dense rows on one page with the statistics; more go on to a second page
@@ -36,12 +45,19 @@ LONG_NAMES = 40
 LONGEST_NAMES = 80
 
 
-def chart_rows(innings: int, *, heading_rows: int = 0) -> dict:
+ROW_MM = {"": 10, "compact": 6.5, "dense": 4.5}  # the height of a chart's row (the least: on Letter)
+NOTE_LINE_MM = 3.9  # a line of the hands' notes under the chart (8.5pt type)
+NOTES_MARGIN_MM = 2
+NOTE_LINE_CHARACTERS = 95  # of a note's line, on the narrower page (A4)
+
+
+def chart_rows(innings: int, *, heading_rows: int = 0, notes: Sequence[str] = ()) -> dict:
     """How the chart is ruled for ``innings`` rows: like a paper pad, the page is
     ruled down to the statistics; a long game gets narrower rows (compact, then
     dense: up to 30 innings the chart and the statistics share one page), then
     more pages. Long names take more lines at the top: the chart is ruled
-    ``heading_rows`` rows shorter for them (:func:`heading_rows`), so that the
+    ``heading_rows`` rows shorter for them (:func:`heading_rows`), and shorter
+    by the room the hands' ``notes`` (their texts) take under it, so that the
     pad is laid out once."""
     if innings > COMPACT_INNINGS:
         rows, ruled = "dense", DENSE_INNINGS
@@ -49,8 +65,16 @@ def chart_rows(innings: int, *, heading_rows: int = 0) -> dict:
         rows, ruled = "compact", COMPACT_INNINGS
     else:
         rows, ruled = "", ROOMY_INNINGS
-    ruled -= heading_rows
+    ruled -= heading_rows + notes_rows(notes, ROW_MM[rows])
     return {"rows": rows, "empty_rows": range(max(0, ruled - innings))}
+
+
+def notes_rows(notes: Sequence[str], row_mm: float) -> int:
+    """The chart's rows of ``row_mm`` that the list of the hands' notes takes."""
+    if not notes:
+        return 0
+    lines = sum(math.ceil(len(note) / NOTE_LINE_CHARACTERS) for note in notes)
+    return math.ceil((NOTES_MARGIN_MM + lines * NOTE_LINE_MM) / row_mm)
 
 
 def names_size(odd_name: str, even_name: str) -> str:
@@ -97,7 +121,11 @@ def pad_context(display: PadDisplay, wallow: Sequence[GorillaedHand] = ()) -> di
         "pad": display,
         "wallow": wallow,
         "names_size": names_size(display.odd_name, display.even_name),
-        **chart_rows(len(display.innings), heading_rows=heading_rows(display.odd_name, display.even_name)),
+        **chart_rows(
+            len(display.innings),
+            heading_rows=heading_rows(display.odd_name, display.even_name),
+            notes=[note.text for note in display.hand_notes],
+        ),
     }
 
 
@@ -163,34 +191,115 @@ def render_blank_pads(
     fetcher=None,
 ) -> bytes:
     """``copies`` empty pads (one a page) for the partners' games on ``date``:
-    one is laid out, and its page written ``copies`` times."""
+    one is laid out, and its page written ``copies`` times; with more than one,
+    a continuation sheet for a long game follows them. The chart is ruled down
+    to the foot of the page: laid out once with ordinary names, twice when
+    longer names take more room."""
+    context = blank_pads_context(partnership, date, copies, size)
+    return write_measured(
+        "pad/print/blank.html",
+        context,
+        stylesheet=STYLESHEET,
+        measure=lambda document: blank_pads_measured(document, context),
+        copies=copies,
+        tail=1 if context["continuation"] else 0,
+        fetcher=fetcher,
+    )
+
+
+def blank_pads_context(partnership: Partnership, date: datetime.date, copies: int, size: str) -> dict:
+    """What the print template of blank pads needs."""
     check_copies(copies)
     names = partnership.names
     first = rules.first_dealer(date)
     # The same statistics as a game's, with nothing filled in.
     empty_statistics = statistic_values(Tally(), names)
-    context = {
+    chart, continuation = blank_charts(size)
+    return {
         "odd_name": partnership.odd_name,
         "even_name": partnership.even_name,
         "date": date,
         "first_dealer_name": names[first],
         "odd_day": first is rules.Seat.ODD,
         "statistics": empty_statistics,
-        "innings": range(1, BLANK_INNINGS + 1),
+        "chart": chart,
+        "continuation": continuation if copies > 1 else None,
         "page_size": page_size_css(size),
         "size": size,
         "names_size": names_size(partnership.odd_name, partnership.even_name),
     }
-    tighter = {"innings": range(1, BLANK_INNINGS_AT_LEAST + 1)}
-    return write_fitting(
-        "pad/print/blank.html",
-        context,
-        stylesheet=STYLESHEET,
-        pages=1,
-        tighter=tighter,
-        copies=copies,
-        fetcher=fetcher,
-    )
+
+
+@dataclass(frozen=True)
+class BlankChart:
+    """The rows of a blank pad's sheet: as many as fit the page, stretched so
+    that the last ends at the foot of the page's margin."""
+
+    innings: range  # the innings' numbers, one a row
+    row_mm: float
+
+    @property
+    def row_height(self) -> str:
+        """The rows' height in CSS."""
+        return f"{self.row_mm:.2f}mm"
+
+
+def blank_chart(size: str, *, furniture_mm: float, first: int = 1) -> BlankChart:
+    """The rows of a blank sheet of ``size`` whose other contents take
+    ``furniture_mm`` of its height, numbered from ``first``."""
+    room = PAGE_HEIGHTS_MM[size] - PAGE_MARGINS_MM - furniture_mm - BLANK_SLACK_MM
+    rows = max(1, int(room // BLANK_ROW_MM))
+    return BlankChart(range(first, first + rows), math.floor(room / rows * 100) / 100)
+
+
+def blank_charts(
+    size: str, furniture_mm: float = BLANK_FURNITURE_MM, continuation_mm: float = CONTINUATION_FURNITURE_MM
+) -> tuple[BlankChart, BlankChart]:
+    """The rows of a blank pad's first sheet and of its continuation sheet."""
+    first = blank_chart(size, furniture_mm=furniture_mm)
+    return first, blank_chart(size, furniture_mm=continuation_mm, first=first.innings.stop)
+
+
+def blank_pads_measured(document, context: dict) -> dict | None:
+    """The rows of the blank pad laid out in ``document`` (from ``context``),
+    ruled again from what its other parts measure: None when they are the
+    rows it has (to a row's rounding), else the context's new charts."""
+    first_mm, continuation_mm = furniture_measured(document)
+    first, continuation = blank_charts(context["size"], first_mm, continuation_mm)
+    if not context["continuation"]:
+        continuation = None
+    if fits(context["chart"], first) and (continuation is None or fits(context["continuation"], continuation)):
+        return None
+    return {"chart": first, "continuation": continuation}
+
+
+def fits(used: BlankChart, measured: BlankChart) -> bool:
+    """Whether the rows ``used`` are those ``measured`` for the room, or near enough (a millimetre)."""
+    rows = len(used.innings)
+    return used.innings == measured.innings and 0 <= (measured.row_mm - used.row_mm) * rows < 1
+
+
+def furniture_measured(document) -> tuple[float, float]:
+    """What a laid-out blank pad's first sheet and continuation sheet hold beside
+    their rows, in mm: everything above the first row, and the foot below."""
+    mm = 25.4 / 96
+    first_rows = []  # (the page's number, the first row's distance from the page's top), each page
+    foot = 0.0
+    continuation_page = None
+    for number, page in enumerate(document.pages):
+        top = page._page_box.content_box_y()
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            classes = (element.get("class") or "").split() if element is not None else ()
+            if "inning-row" in classes and type(box).__name__ == "TableRowBox":
+                if not first_rows or first_rows[-1][0] != number:
+                    first_rows.append((number, (box.position_y - top) * mm))
+            elif "pad-foot" in classes:
+                foot = max(foot, (box.border_height() + box.style["margin_top"].value) * mm)
+            elif "continuation" in classes and continuation_page is None:
+                continuation_page = number
+    above = dict(first_rows)
+    return above[0] + foot, above.get(continuation_page, CONTINUATION_FURNITURE_MM)
 
 
 def check_copies(copies: int) -> int:
@@ -205,6 +314,15 @@ def pad_cells(innings: int) -> int:
     its innings' rows times the chart's five columns (the inning, two of
     marks, two of totals)."""
     return max(innings, ROOMY_INNINGS) * 5
+
+
+def blank_cells(copies: int) -> int:
+    """The length of a PDF of blank pads, as printing estimates it: the rows of
+    its sheets laid out (on A4, the taller page) times the chart's five columns;
+    the copies are not laid out again."""
+    first, continuation = blank_charts("a4")
+    rows = len(first.innings) + (len(continuation.innings) if copies > 1 else 0)
+    return rows * 5
 
 
 def season_cells(statistics) -> int:

@@ -206,12 +206,14 @@ def write_fitting(
     pages: int,
     tighter: dict,
     copies: int = 1,
+    tail: int = 0,
     fetcher=None,
 ) -> bytes:
     """Render ``template``; should it take more than ``pages`` pages (very long names
     or notes), render it again with the ``tighter`` context (fewer ruled rows) and
     keep whichever has fewer pages. An ordinary sheet is laid out once. With
-    ``copies``, the pages laid out are written that many times over."""
+    ``copies``, the pages laid out are written that many times over, but for the
+    last ``tail`` pages, written once after them."""
     with _render_lock:
         document = _layout(render_to_string(template, context), stylesheet, fetcher)
         if len(document.pages) > pages and tighter:
@@ -220,9 +222,37 @@ def write_fitting(
             )
             if len(tighter_document.pages) < len(document.pages):
                 document = tighter_document
-        if copies > 1:
-            document = document.copy(document.pages * copies)
-        return document.write_pdf()
+        return _copied(document, copies, tail).write_pdf()
+
+
+def write_measured(
+    template: str,
+    context: dict,
+    *,
+    stylesheet: str,
+    measure,
+    copies: int = 1,
+    tail: int = 0,
+    fetcher=None,
+) -> bytes:
+    """Render ``template``, then ask ``measure`` (given the laid-out WeasyPrint
+    document) what in the context to change now that its parts are measured:
+    None when nothing, else the sheet is laid out once more with the changes.
+    ``copies`` and ``tail`` as for :func:`write_fitting`."""
+    with _render_lock:
+        document = _layout(render_to_string(template, context), stylesheet, fetcher)
+        if changes := measure(document):
+            document = _layout(render_to_string(template, {**context, **changes}), stylesheet, fetcher)
+        return _copied(document, copies, tail).write_pdf()
+
+
+def _copied(document, copies: int, tail: int):
+    """``document`` with its pages written ``copies`` times over, but for the last
+    ``tail`` pages, written once after them."""
+    if copies <= 1:
+        return document
+    copied = document.pages[: len(document.pages) - tail]
+    return document.copy(copied * copies + document.pages[len(copied):])
 
 
 def page_height_mm(size: str, *, landscape: bool = False) -> float:

@@ -66,7 +66,7 @@ def partnership_blank_pdf(request, partnership_id: int):
         cache_key=lambda size: "pad-blank:" + digest(partnership.names, date, copies, size),
         render=lambda size: pdf.render_blank_pads(partnership, date, copies, size),
         filename=pdf.blank_pad_filename(partnership, date),
-        cells=pdf.pad_cells(pdf.BLANK_INNINGS),
+        cells=pdf.blank_cells(copies),
     )
 
 

@@ -188,15 +188,22 @@ def test_blank_pads_one_a_page_with_names_date_and_first_dealer(client, partners
     disposition = 'attachment; filename="gorilla-blank-2026-07-09-jon-richard.pdf"'
     assert response["Content-Disposition"] == disposition
     pages = reader(response.content).pages
-    assert len(pages) == 3
+    assert len(pages) == 3 + 1  # and a continuation sheet
     assert page_sizes(response.content) == {A4}
-    for page in pages:
+    first, continuation = pdf.blank_charts("a4")
+    for page in pages[:3]:
         text = page.extract_text()
         assert "Jon & Richard" in text and "Thursday 9 July 2026" in text
         assert "Jon deals first" in text and "odd day" in text
         for box in ("Play", "Fate", "Game pride", "Jon dealt", "Richard dealt", "Result"):
             assert box in text
-        assert has_totals(text, 13)  # 13 empty innings, numbered
+        assert has_totals(text, first.innings[-1])  # the empty innings, numbered
+        assert "continued" not in text
+    text = pages[3].extract_text()
+    assert "Jon & Richard" in text and "Thursday 9 July 2026 · continued, page 2" in text
+    assert "M P I M P I" in text  # the chart's column heads
+    assert has_totals(text, first.innings[-1] + 1) and has_totals(text, continuation.innings[-1])
+    assert "Result" not in text and "Play" not in text
 
 
 def test_blank_pad_on_an_even_day_on_letter_paper(client, partnership):
@@ -445,10 +452,13 @@ def measure_chart(image: Image.Image) -> dict:
     }
     header_line = min(base_lines)
     insides = [(a[-1] + 2, b[0] - 1) for a, b in zip(columns[:3], columns[1:4])]
+    rings = find_rings(image, insides, range(header_line + 2, chart_bottom), base_lines)
     strokes: list[list[int]] = []
     for x, top, bottom in sorted(runs):
         if not any(start <= x < end for start, end in insides):
             continue
+        if any(left <= x <= right and top <= ring_bottom and bottom >= ring_top for left, right, ring_top, ring_bottom in rings):
+            continue  # a ringed mark is counted as a ring
         if top <= header_line or bottom > chart_bottom or bottom - top < 3:
             continue
         for stroke in strokes:  # a stroke may be two pixels wide: keep its lowest end
@@ -459,12 +469,56 @@ def measure_chart(image: Image.Image) -> dict:
             strokes.append([x, top, bottom])
     touching = [bottom - top for _, top, bottom in strokes if bottom - 1 in base_lines]
     floating = [bottom - top for _, top, bottom in strokes if bottom - 1 not in base_lines]
-    return {"rows": len(base_lines) - 1, "tall": touching, "short": floating}
+    lines = len([y for y in base_lines if y - 1 not in base_lines])  # a thick line may take two rows of pixels
+    return {"rows": lines - 1, "tall": touching, "short": floating, "rings": len(rings)}
 
 
-def assert_two_kinds_of_marks(chart, tall: int, short: int):
+def find_rings(image: Image.Image, insides, ys, base_lines) -> list[tuple[int, int, int, int]]:
+    """The rings round marks, as boxes (left, right, top, bottom): a ring's top
+    and bottom are the only dark runs across a column wider than a pen stroke,
+    off the base lines. The mark in a ring is not measured."""
+    pixels = image.load()
+    spans: list[list[int]] = []  # [left, right, y]
+    for y in ys:
+        if y in base_lines:
+            continue
+        for start, end in insides:
+            x = start
+            while x < end:
+                if pixels[x, y] < 128:
+                    left = x
+                    while x < end and pixels[x, y] < 128:
+                        x += 1
+                    if x - left >= 3:
+                        spans.append([left, x - 1, y])
+                else:
+                    x += 1
+    clusters: list[list[int]] = []  # [left, right, top, bottom]
+    for left, right, y in sorted(spans):
+        if clusters and left <= clusters[-1][1] + 3:
+            cluster = clusters[-1]
+            cluster[1], cluster[2], cluster[3] = max(cluster[1], right), min(cluster[2], y), max(cluster[3], y)
+        else:
+            clusters.append([left, right, y, y])
+    rings = []
+    for left, right, top, bottom in clusters:
+        # A ring stands in its row, between two base lines.
+        top = max((line for line in base_lines if line < top), default=top)
+        bottom = min((line for line in base_lines if line > bottom), default=bottom)
+        # The ring's whole width: the dark columns between its top and bottom.
+        dark = [
+            x
+            for x in range(left - 3, right + 4)
+            if any(pixels[x, y] < 128 for y in range(top, bottom + 1) if y not in base_lines)
+        ]
+        rings.append((min(dark) - 1, max(dark) + 1, top, bottom))
+    return rings
+
+
+def assert_two_kinds_of_marks(chart, tall: int, short: int, rings: int = 0):
     assert len(chart["tall"]) == tall, chart
     assert len(chart["short"]) == short, chart
+    assert chart["rings"] == rings, chart
     if tall and short:
         # Tall marks reach the base line; short ones stop well above it.
         assert min(chart["tall"]) >= max(chart["short"]) + 4, chart
@@ -481,14 +535,15 @@ def test_finished_pad_draws_tall_and_short_marks(client, game, tmp_path):
     assert_inked(page)
     chart = measure_chart(page)
     assert chart["rows"] >= 14  # ruled like a paper pad, down to the statistics
-    assert_two_kinds_of_marks(chart, tall=10, short=10)  # Jon dealt hands 1, 3, ..., 19
+    # Jon dealt hands 1, 3, ..., 19; Richard's hand 14 is ringed.
+    assert_two_kinds_of_marks(chart, tall=10, short=9, rings=1)
 
 
 def test_in_progress_pad_draws_the_marks_so_far(client, game, tmp_path):
     record_outcomes(game, "MMMMIIIPPPIMM" + "M")
     [page] = png_pages(game_pdf(client, game, size="letter").content, tmp_path)
     assert_inked(page)
-    assert_two_kinds_of_marks(measure_chart(page), tall=7, short=7)
+    assert_two_kinds_of_marks(measure_chart(page), tall=7, short=6, rings=1)  # hand 14 is ringed
 
 
 def test_a_long_game_draws_every_mark_in_compact_rows(client, game, tmp_path):
@@ -496,17 +551,18 @@ def test_a_long_game_draws_every_mark_in_compact_rows(client, game, tmp_path):
     [page] = png_pages(game_pdf(client, game).content, tmp_path)
     chart = measure_chart(page)
     assert chart["rows"] >= 20
-    assert_two_kinds_of_marks(chart, tall=20, short=20)
+    assert_two_kinds_of_marks(chart, tall=20, short=19, rings=1)  # the last hand, Richard's, is ringed
 
 
 def test_blank_pad_is_an_empty_ruled_chart(client, partnership, tmp_path):
     pages = png_pages(blank_pdf(client, partnership, copies="2").content, tmp_path)
-    assert len(pages) == 2
-    for page in pages:
+    assert len(pages) == 3
+    charts = pdf.blank_charts("a4")
+    for page, chart_rows in zip(pages, [charts[0], charts[0], charts[1]]):
         assert_inked(page)
         chart = measure_chart(page)
-        assert chart["rows"] == pdf.BLANK_INNINGS
-        assert chart["tall"] == [] and chart["short"] == []
+        assert chart["rows"] == len(chart_rows.innings)
+        assert chart["tall"] == [] and chart["short"] == [] and chart["rings"] == 0
 
 
 def test_a_printed_pad_is_rendered_once_for_each_revision(client, game, monkeypatch, settings):
@@ -542,7 +598,7 @@ def test_blank_copies_are_laid_out_once(partnership, monkeypatch):
 
     monkeypatch.setattr(sheets, "_layout", counting_layout)
     content = pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), copies=pdf.MAX_COPIES)
-    assert len(reader(content).pages) == pdf.MAX_COPIES
+    assert len(reader(content).pages) == pdf.MAX_COPIES + 1  # and the continuation sheet
     assert len(layouts) == 1
 
 
@@ -555,7 +611,7 @@ def test_the_partnership_page_prints_blank_pads_by_form(client, partnership):
     # What the form sends: three US Letter pads dated 2026-07-09.
     content = blank_pdf(client, partnership, size="letter", copies="3", date="2026-07-09").content
     pages = reader(content).pages
-    assert len(pages) == 3 and pages[0].mediabox.height == 792
+    assert len(pages) == 3 + 1 and pages[0].mediabox.height == 792
     assert "Thursday 9 July 2026" in text_of(content)
     # The date or the copies left empty: today, one pad.
     content = blank_pdf(client, partnership, size="a4", copies="", date="").content
@@ -875,3 +931,213 @@ def test_the_reports_print_the_same_as_with_weasyprints_stylesheet(client, partn
         tmp_path,
         monkeypatch,
     )
+
+
+
+# -- notes, statistics, continuation sheets and full blank pads ---------------------
+
+
+def record_with_notes(game):
+    """FINISHED, with a Fates' point on hand 5 and irregularities on hands 11 and 17."""
+    notes = {
+        5: {"fates_point": True},
+        11: {"irregularity": "card exposed after the deal"},
+        17: {"irregularity": "led out of turn"},
+    }
+    for number, outcome in enumerate(FINISHED, start=1):
+        services.hand_record(game=game, number=number, outcome=outcome, **notes.get(number, {}))
+
+
+def test_the_hands_notes_are_marked_in_the_chart_and_listed_under_it(client, game):
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    record_with_notes(game)
+    display = pad_display(game, hands_in_order(game))
+    assert [(note.number, note.hand.number, note.hand.note) for note in display.hand_notes] == [
+        (1, 5, "Fates' point"),
+        (2, 11, "card exposed after the deal"),
+        (3, 17, "led out of turn"),
+    ]
+    noted = {mark.hand: mark.note for inning in display.innings for column in inning.columns for mark in column if mark.note}
+    assert noted == {5: 1, 11: 2, 17: 3}
+    # The hand list on screen says the same of each hand.
+    hand_list = client.get(reverse("hand_list", args=[game.pk])).content.decode()
+    for note in display.hand_notes:
+        assert note.hand.note in hand_list.replace("&#x27;", "'")
+    for size in ("a4", "letter"):
+        content = game_pdf(client, game, size=size).content
+        assert len(reader(content).pages) == 1
+        text = " ".join(text_of(content).split())
+        assert "1 Hand 5 (I, Jon dealt): Fates' point" in text
+        assert "2 Hand 11 (I, Jon dealt): card exposed after the deal" in text
+        assert "3 Hand 17 (I, Jon dealt): led out of turn" in text
+        assert "won 11–9" in text and "STATISTICS" in text.upper()
+    # A pad without a note lists none.
+    other = services.game_start(partnership=game.partnership, date=datetime.date(2026, 7, 10))
+    record_outcomes(other, "MMI")
+    assert "Hand 3 (" not in text_of(game_pdf(client, other).content)
+
+
+def value_sizes(page, values) -> dict[str, float]:
+    """The size of the type of each of ``values`` on ``page`` (the largest where
+    the same text is also written smaller, an inning's number or a total)."""
+    sizes: dict[str, float] = {}
+
+    def visit(text, cm, tm, font, font_size):
+        if text.strip() in values:
+            size = round(abs(font_size * tm[0] * (cm[0] if cm else 1)), 1)
+            sizes[text.strip()] = max(size, sizes.get(text.strip(), 0))
+
+    page.extract_text(visitor_text=visit)
+    return sizes
+
+
+def test_every_statistic_is_printed_in_one_size(client, game):
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    record_outcomes(game, HUNDRED_HANDS)  # Fate 51/100: too long for the big type
+    display = pad_display(game, hands_in_order(game))
+    assert display.statistics_long and not all(statistic.is_long for statistic in display.statistics)
+    values = {statistic.value for statistic in display.statistics}
+    small = value_sizes(reader(game_pdf(client, game).content).pages[-1], values)
+    assert set(small) == values and len(set(small.values())) == 1, small  # 2 as small as 51/100
+    # A game whose values all fit the big type prints them all big.
+    short = services.game_start(partnership=game.partnership, date=datetime.date(2026, 7, 10))
+    record_outcomes(short, "MMMMMMMMMM")
+    display = pad_display(short, hands_in_order(short))
+    assert not display.statistics_long
+    values = {statistic.value for statistic in display.statistics}
+    big = value_sizes(reader(game_pdf(client, short).content).pages[0], values)
+    assert set(big) == values and len(set(big.values())) == 1, big
+    assert min(big.values()) > max(small.values())
+
+
+def test_a_long_games_following_pages_are_continuation_sheets(client, game):
+    record_outcomes(game, HUNDRED_HANDS)
+    pages = reader(game_pdf(client, game).content).pages
+    assert len(pages) >= 2
+    assert "continued" not in pages[0].extract_text()
+    for number, page in enumerate(pages[1:], start=2):
+        text = page.extract_text()
+        assert "Jon & Richard" in text and f"Thursday 9 July 2026 · continued, page {number}" in text
+        assert "M P I M P I" in text  # the chart's column heads, repeated
+
+
+def test_each_pad_of_a_pdf_of_pads_counts_its_own_continuation_pages(partnership):
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    contexts = []
+    for day in (9, 10):
+        game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, day))
+        record_outcomes(game, HUNDRED_HANDS)
+        contexts.append(pdf.pad_context(pad_display(game, hands_in_order(game))))
+    pages = [page.extract_text() for page in reader(pdf.render_game_pads(contexts)).pages]
+    assert len(pages) == 4
+    assert "continued" not in pages[0] and "continued" not in pages[2]
+    assert "Thursday 9 July 2026 · continued, page 2" in pages[1]
+    assert "Friday 10 July 2026 · continued, page 2" in pages[3]
+
+
+def test_the_continuation_heading_names_the_partners_in_any_script(client, user):
+    partnership = services.partnership_get_or_create(odd_name="محمد العربي", even_name="中文名字", user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    record_outcomes(game, HUNDRED_HANDS)
+    pages = reader(game_pdf(client, game).content).pages
+    text = pages[1].extract_text()
+    assert "中文名字" in text and "continued, page 2" in text
+
+
+@pytest.mark.parametrize(("size", "height"), [("a4", 297.0), ("letter", 279.4)])
+def test_the_blank_pads_rows_are_computed_from_the_page(size, height):
+    first, continuation = pdf.blank_charts(size)
+    room = height - pdf.PAGE_MARGINS_MM
+    for chart, furniture in ((first, pdf.BLANK_FURNITURE_MM), (continuation, pdf.CONTINUATION_FURNITURE_MM)):
+        rows = len(chart.innings)
+        # As many rows as fit at the least height, stretched to fill the room.
+        assert rows * pdf.BLANK_ROW_MM <= room - furniture < (rows + 1) * pdf.BLANK_ROW_MM
+        assert room - furniture - 2 < rows * chart.row_mm <= room - furniture
+    assert continuation.innings.start == first.innings.stop
+    assert len(pdf.blank_charts(size, pdf.BLANK_FURNITURE_MM + 30)[0].innings) < len(first.innings)
+
+
+def blank_layouts(partnership, size, copies, monkeypatch) -> tuple[bytes, list]:
+    """The PDF of blank pads, and each WeasyPrint document laid out for it."""
+    documents = []
+    layout = sheets._layout
+    monkeypatch.setattr(sheets, "_layout", lambda *args, **kwargs: documents.append(layout(*args, **kwargs)) or documents[-1])
+    return pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), copies, size), documents
+
+
+def bottom_of(page, tag: str, class_name: str) -> float:
+    """Where the lowest box of an element ``tag.class_name`` ends on the laid-out page, in mm from its top."""
+    bottoms = [
+        box.position_y + box.margin_height()
+        for box in page._page_box.descendants()
+        if getattr(box, "element", None) is not None
+        and box.element.tag == tag
+        and class_name in (box.element.get("class") or "").split()
+        and hasattr(box, "margin_height")
+    ]
+    return max(bottoms) * 25.4 / 96
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("Jon", "Richard"),
+        ("محمد العربي", "中文名字"),
+        ("Jonathan Alexander", "Richard Bartholomew"),
+        ("W" * 20, "M" * 20),
+        ("W" * 60, "M" * 60),
+        ("A" * 60, "B" * 10),
+    ],
+)
+@pytest.mark.parametrize(("size", "height"), [("a4", 297.0), ("letter", 279.4)])
+def test_a_blank_pad_fills_its_page(user, names, size, height, monkeypatch):
+    partnership = services.partnership_get_or_create(odd_name=names[0], even_name=names[1], user=user)
+    content, documents = blank_layouts(partnership, size, 3, monkeypatch)
+    assert len(reader(content).pages) == 3 + 1
+    document = documents[-1]
+    assert len(document.pages) == 2  # the pad and its continuation sheet
+    if names == ("Jon", "Richard"):
+        assert len(documents) == 1  # ordinary names: the rows computed fit at once
+    assert len(documents) <= 2
+    foot = height - 14  # the page's bottom margin
+    # The result line ends the first sheet, the chart's last row the continuation,
+    # less than a row's height from the foot: no room for another row.
+    assert foot - 1.5 < bottom_of(document.pages[0], "p", "result") <= foot
+    assert foot - 1.5 < bottom_of(document.pages[1], "table", "chart") <= foot
+    for page in document.pages:
+        rows = [box for box in page._page_box.descendants() if type(box).__name__ == "TableRowBox" and "inning-row" in (box.element.get("class") or "")]
+        assert min(box.height for box in rows) * 25.4 / 96 >= pdf.BLANK_ROW_MM - 0.01
+    if names == ("Jon", "Richard"):
+        first, continuation = pdf.blank_charts(size)
+        texts = [page.extract_text() for page in reader(content).pages]
+        assert has_totals(texts[0], first.innings[-1]) and not has_totals(texts[0], first.innings[-1] + 1)
+        assert has_totals(texts[-1], continuation.innings[-1])
+
+
+def test_notes_and_continuation_sheets_print_the_same_as_with_weasyprints_stylesheet(game, tmp_path, monkeypatch):
+    from pad.display import pad_display
+    from pad.selectors import hands_in_order
+
+    record_with_notes(game)
+    display = pad_display(game, hands_in_order(game))
+    assert_printed_alike(
+        lambda: [
+            pdf.render_game_pad(display, "letter"),
+            pdf.render_blank_pads(game.partnership, game.date, copies=2, size="letter"),
+        ],
+        tmp_path,
+        monkeypatch,
+    )
+
+
+def test_a_hand_with_a_fates_point_and_an_irregularity_reads_alike_on_the_hands_page_and_the_pad(client, game):
+    services.hand_record(game=game, number=1, outcome="I", fates_point=True, irregularity="card exposed")
+    hand_list = client.get(reverse("hand_list", args=[game.pk])).content.decode().replace("&#x27;", "'")
+    assert "Fates' point; card exposed" in hand_list
+    assert "1 Hand 1 (I, Jon dealt): Fates' point; card exposed" in " ".join(text_of(game_pdf(client, game).content).split())

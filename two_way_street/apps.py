@@ -9,7 +9,7 @@ class TwoWayStreetConfig(AppConfig):
 
     def ready(self):
         from scorepads import account_data, history
-        from two_way_street import models, selectors
+        from two_way_street import exports, models, selectors
 
         history.register(
             history.GameKind(
@@ -24,5 +24,6 @@ class TwoWayStreetConfig(AppConfig):
                 account_data=functools.partial(account_data.write_member_games, models.Game, (models.Player, models.Hand)),
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
+                csv_export=exports.CSV_EXPORT,
             )
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import json
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from pad.services import RecordingError, build_hand, check_text
 
 FORMAT = "gorilla-pad/1"
 
-GAME_KEYS = {"id", "partnership", "date", "notes", "hands", "pad"}
+GAME_KEYS = {"id", "uid", "partnership", "date", "notes", "hands", "pad"}
 HAND_KEYS = {
     "number", "outcome", "dealer", "taker", "fates_point", "irregularity", "cards", "verdict_by",
 }
@@ -41,6 +42,7 @@ class GameSpec:
     date: datetime.date
     notes: str
     hands: list[Hand] = field(default_factory=list)
+    uid: uuid.UUID | None = None  # the game's identity, when the file gives it: imported once
 
 
 def export_document(games: Iterable[Game]) -> dict:
@@ -109,6 +111,7 @@ def export_game(game: Game, hands: Sequence[Hand | HandRow] | None = None) -> di
         hands = sorted(game.hands.all(), key=lambda hand: hand.number)
     return {
         "id": game.pk,
+        "uid": str(game.uid),
         "partnership": {"odd": game.partnership.odd_name, "even": game.partnership.even_name},
         "date": game.date.isoformat(),
         "notes": game.notes,
@@ -169,7 +172,7 @@ def read_game(position: int, game: object) -> GameSpec:
         raise ImportFileError(
             f"{where}, field 'hands': a game holds at most {rules.MAX_HANDS} hands, not {len(hands)}"
         )
-    spec = GameSpec(odd_name, even_name, date, notes)
+    spec = GameSpec(odd_name, even_name, date, notes, uid=read_uid(where, game))
     stand_in = Game(date=date)
     previous_dealer = None
     for number, hand in enumerate(hands, start=1):
@@ -181,6 +184,16 @@ def read_game(position: int, game: object) -> GameSpec:
     except rules.PadError as error:
         raise ImportFileError(f"{where}: {error}") from None
     return spec
+
+
+def read_uid(where: str, game: dict) -> uuid.UUID | None:
+    """The game's ``uid`` (optional: files written before games had one have none)."""
+    if "uid" not in game:
+        return None
+    try:
+        return uuid.UUID(game["uid"])
+    except (TypeError, ValueError, AttributeError):
+        raise ImportFileError(f"{where}, field 'uid': {game['uid']!r} is not a UUID") from None
 
 
 def read_partnership(where: str, partnership: object) -> tuple[str, str]:

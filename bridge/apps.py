@@ -20,6 +20,7 @@ class BridgeConfig(AppConfig):
                 history_row_template="bridge/includes/history_row.html",
                 csv_export=exports.CSV_EXPORT,
                 start_url_name="bridge:calculator_home",
-                account_data=selectors.write_account_data,
+                account_data=exports.account_data,
+                restore=exports.RESTORE,
             )
         )

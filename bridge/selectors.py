@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from bridge import calculator, display
 from bridge.models import Ruling
-from scorepads import access, account_data, history
+from scorepads import access, history
 
 
 def rulings_visible_to(user) -> QuerySet[Ruling]:
@@ -100,8 +100,3 @@ def ruling_facts(ruling: Ruling) -> list[tuple[str, str]]:
     """What the director typed for ``ruling``, as (label, text) rows."""
     chosen = calculator.calculation(ruling.calculation)
     return display.facts(chosen, ruling.inputs, ruling.vulnerability) if chosen else []
-
-
-def write_account_data(user, out) -> None:
-    """The rulings ``user`` made (never those staff may see beyond them), as JSON."""
-    account_data.write_rows([Ruling.objects.filter(created_by=user).order_by("date", "pk")], out)

@@ -19,7 +19,8 @@ from django.db.models import QuerySet
 
 from pad import rules
 from pad.models import NAME_MAX_LENGTH, Game, Hand
-from pad.services import RecordingError, build_hand, check_text
+from pad.services import RecordingError, build_hand, check_text, games_import
+from scorepads.restore import Format
 
 FORMAT = "gorilla-pad/1"
 
@@ -135,6 +136,16 @@ def export_hand(hand: Hand | HandRow) -> dict:
     if hand.verdict_by:
         exported["verdict_by"] = hand.verdict_by
     return exported
+
+
+def present(user, uids) -> set:
+    """Those of ``uids`` the games of ``user``'s partnerships hold already."""
+    return set(Game.objects.filter(partnership__members=user, uid__in=uids).values_list("uid", flat=True))
+
+
+def restore_game(spec: GameSpec, user) -> None:
+    games_import(specs=[spec], user=user)
+
 
 
 def read_document(document: object) -> list[GameSpec]:
@@ -276,3 +287,7 @@ def read_hand(
         )
     except RecordingError as error:
         raise ImportFileError(f"{where}, field '{error.field}': {error}") from None
+
+
+# The Gorilla file of the data download (scorepads.restore).
+RESTORE = Format(name=FORMAT, read=read_document, uid=lambda spec: spec.uid, present=present, write=restore_game)

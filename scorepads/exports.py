@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import csv
 import itertools
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from django.db.models import QuerySet
 from django.http import StreamingHttpResponse
@@ -76,20 +77,35 @@ class CsvExport:
     prefetch: Sequence[str] = ()
 
 
-def csv_lines(export: CsvExport, games: QuerySet) -> Iterator[list]:
-    """The header, then the rows of ``games`` (in the queryset's order), read
-    ``CHUNK_GAMES`` at a time with their ``export.prefetch`` relations."""
-    yield list(export.header)
+def in_chunks(games: QuerySet, prefetch: Sequence[str] = ()) -> Iterator[Any]:
+    """``games`` one by one, in the queryset's order, read ``CHUNK_GAMES`` at
+    a time with their ``prefetch`` relations: the same few queries for each
+    chunk, and one chunk in memory."""
     games = games.prefetch_related(None)
     start = 0
     while True:
-        chunk = list(games[start : start + CHUNK_GAMES].prefetch_related(*export.prefetch))
-        for game in chunk:
-            for row in export.rows(game):
-                yield [cell(value) for value in row]
+        chunk = list(games[start : start + CHUNK_GAMES].prefetch_related(*prefetch))
+        yield from chunk
         if len(chunk) < CHUNK_GAMES:
             return
         start += CHUNK_GAMES
+
+
+def csv_lines(export: CsvExport, games: QuerySet) -> Iterator[list]:
+    """The header, then the rows of ``games`` (in the queryset's order)."""
+    yield list(export.header)
+    for game in in_chunks(games, export.prefetch):
+        for row in export.rows(game):
+            yield [cell(value) for value in row]
+
+
+def write_document(out: TextIO, format_name: str, games: Iterable[dict], key: str = "games") -> None:
+    """A document of the data download (``{"format": ..., "games": [...]}``)
+    written to ``out`` a game at a time (scorepads.restore reads it back)."""
+    out.write(f"{{{json.dumps('format')}: {json.dumps(format_name)}, {json.dumps(key)}: [")
+    for position, game in enumerate(games):
+        out.write(("\n" if position == 0 else ",\n") + json.dumps(game, ensure_ascii=False))
+    out.write("\n]}\n")
 
 
 class Echo:

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from django.db.models import QuerySet
-from django.http import StreamingHttpResponse
+from django.http import Http404, StreamingHttpResponse
 from django.utils import timezone
+from django.views.decorators.http import require_GET
 
 from scorepads.views import attachment_header
 
@@ -138,3 +139,19 @@ def csv_response(lines: Iterable[Sequence], filename: str) -> StreamingHttpRespo
 def games_csv(export: CsvExport, games: QuerySet) -> StreamingHttpResponse:
     """The spreadsheet of ``games`` of one kind, streamed."""
     return csv_response(csv_lines(export, games), attachment_name(export.stem, "csv"))
+
+
+@require_GET
+def game_csv(request, game_id: int, *, slug: str) -> StreamingHttpResponse:
+    """One game's spreadsheet, from its sheet: the rows the history's export
+    gives for it. A 404 for a game the user may not see."""
+    from scorepads import history
+
+    kind = history.kind(slug)
+    games = kind.listed(request.user, history.HistoryFilters()).filter(pk=game_id)
+    game = games.first()
+    if game is None:
+        raise Http404("No such game.")
+    return csv_response(
+        csv_lines(kind.csv_export, games), f"{kind.slug}-{game.date.isoformat()}-{game.pk}.csv"
+    )

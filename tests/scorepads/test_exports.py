@@ -138,3 +138,22 @@ def test_the_export_of_n_rulings_costs_the_same_queries(client, user, django_ass
     with django_assert_max_num_queries(8):
         rows = list(client.get(reverse("games_csv"), {"game": "bridge"}).streaming_content)
     assert len(rows) == 1 + 1 + 12
+
+
+@pytest.mark.parametrize("app", ["two_way_street", "mahjong"])
+def test_each_sheet_offers_its_games_spreadsheet_and_a_stranger_gets_404(client, user, stranger_client, app):
+    if app == "two_way_street":
+        game, stem = street_game(user), "two-way-street"
+    else:
+        game = record_mahjong(mahjong.game_start(seats=[Seat(n) for n in HOSTILE], date=datetime.date(2026, 7, 9), user=user), [BEN_WINS])
+        stem = "mah-jongg"
+    street_game(user)  # another game, not in this one's spreadsheet
+    url = reverse(f"{app}:hands_csv", args=[game.pk])
+    assert f'href="{url}" download>Hands as CSV</a>' in client.get(reverse(f"{app}:sheet", args=[game.pk])).content.decode()
+    response = client.get(url)
+    assert response["Content-Disposition"] == f'attachment; filename="{stem}-2026-07-09-{game.pk}.csv"'
+    text = b"".join(response.streaming_content).decode()
+    rows = list(csv.DictReader(io.StringIO(text[1:])))
+    assert {row["game"] for row in rows} == {str(game.pk)} and len(rows) == 4 * game.hand_count
+    assert stranger_client.get(url).status_code == 404
+    assert client.post(url).status_code == 405

@@ -11,7 +11,6 @@ import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.core import mail
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 

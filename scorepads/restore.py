@@ -175,6 +175,7 @@ def read_archive(file: BinaryIO, kinds: Iterable) -> list[tuple[Any, str, list]]
         if sum(info.file_size for info in members) > MAX_UNCOMPRESSED:
             raise RestoreError(f"the archive unpacks to more than {MAX_UNCOMPRESSED // (1024 * 1024)} MB: nothing was read")
         problems, read = [], []
+        budget = MAX_UNCOMPRESSED  # what may still be unpacked: the sizes an archive declares may lie
         for info in members:
             kind = by_file.get(info.filename)
             if kind is None:
@@ -183,11 +184,14 @@ def read_archive(file: BinaryIO, kinds: Iterable) -> list[tuple[Any, str, list]]
                 continue
             try:
                 with archive.open(info) as member:
-                    raw = member.read(MAX_UNCOMPRESSED + 1)
-                if len(raw) > MAX_UNCOMPRESSED:
-                    raise ValueError(f"it unpacks to more than {MAX_UNCOMPRESSED // (1024 * 1024)} MB")
+                    raw = member.read(budget + 1)
+                if len(raw) > budget:
+                    raise RestoreError(f"the archive unpacks to more than {MAX_UNCOMPRESSED // (1024 * 1024)} MB: nothing was read")
+                budget -= len(raw)
                 document = json.loads(raw.decode("utf-8"))
                 read.append((kind, info.filename, kind.restore.read(document)))
+            except RestoreError:
+                raise
             except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as error:
                 problems.append(f"{info.filename}: cannot be unpacked ({error})")
             except UnicodeDecodeError:

@@ -397,3 +397,18 @@ def test_a_strangers_spreadsheets_of_every_game_hold_none_of_jons(stranger_clien
             text = b"".join(response.streaming_content).decode()
             # Every kind's games have a player, a partner or an event named like this.
             assert ("HYPERLINK" in text or "cmd|" in text) is expected, (kind.slug, who)
+
+
+@pytest.mark.parametrize("name", ["two_way_street:hands_csv", "mahjong:hands_csv"])
+def test_the_other_games_spreadsheets_are_their_members_alone(name, client, stranger_client, anonymous_client, user):
+    from mahjong.models import Game as MahjongGame
+    from tests.scorepads.test_restore import all_four
+    from two_way_street.models import Game as StreetGame
+
+    all_four(user)
+    game = (StreetGame if name.startswith("two_way_street") else MahjongGame).objects.first()
+    url = reverse(name, args=[game.pk])
+    assert client.get(url).status_code == 200
+    assert stranger_client.get(url).status_code == 404
+    response = anonymous_client.get(url)
+    assert response.status_code == 302 and response["Location"] == f"{reverse('login')}?next={url}"

@@ -153,8 +153,19 @@ class Fields:
 
 
 def read_each(games: list, read_game: Callable[[str, object], Any], noun: str = "game") -> list:
-    """Each game read by ``read_game(where, game)``, ``where`` naming it by position from 1 ("game 3")."""
-    return [read_game(f"{noun} {position}", game) for position, game in enumerate(games, start=1)]
+    """Each game read by ``read_game(where, game)``, ``where`` naming it by
+    position from 1 ("game 3"); ValueError naming the problem of every game
+    that cannot be read (the first ten)."""
+    read, problems = [], []
+    for position, game in enumerate(games, start=1):
+        try:
+            read.append(read_game(f"{noun} {position}", game))
+        except ValueError as error:
+            problems.append(str(error))
+    if problems:
+        more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+        raise ValueError("; ".join(problems[:10]) + more)
+    return read
 
 
 # Restoring an archive.

@@ -201,16 +201,19 @@ def test_a_bad_game_anywhere_restores_nothing_and_says_where(archive, fresh):
     files = files_of(content)
     files["mah-jongg.json"]["games"][1]["hands"][0]["scores"] = [10, 20]
     files["two-way-street.json"]["games"][0]["date"] = "9/7/2026"
+    files["two-way-street.json"]["games"][1]["hands"][1]["number"] = 7
     files["bridge.json"]["rulings"][1]["board"] = "seven"
     page = refused(
         fresh[1],
         zip_of(files),
         "Nothing was restored:",
-        "two-way-street.json: game 1, field &#x27;date&#x27;: &#x27;9/7/2026&#x27; is not a date like 2026-07-09",
+        "two-way-street.json: game 1, field &#x27;date&#x27;: &#x27;9/7/2026&#x27; is not a date like 2026-07-09; "
+        "game 2, hand 2, field &#x27;number&#x27;: 7 is out of order, expected 2",
         "bridge.json: ruling 2, field &#x27;board&#x27;: must be a whole number",
     )
     assert "mah-jongg.json" not in page  # it reads well; its second game fails only as it is written
     files["two-way-street.json"]["games"][0]["date"] = "2026-07-09"
+    files["two-way-street.json"]["games"][1]["hands"][1]["number"] = 2
     files["bridge.json"]["rulings"][1]["board"] = 7
     refused(fresh[1], zip_of(files), "mah-jongg.json: game 2, hand 1, field &#x27;winner&#x27;: hand 1: a hand has 4 scores, not 2")
 

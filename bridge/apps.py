@@ -6,7 +6,7 @@ class BridgeConfig(AppConfig):
     verbose_name = "Bridge director's calculator"
 
     def ready(self):
-        from bridge import selectors
+        from bridge import exports, selectors
         from scorepads import history
 
         history.register(
@@ -18,7 +18,9 @@ class BridgeConfig(AppConfig):
                 listed=selectors.rulings_in_history,
                 history_rows=selectors.history_rows,
                 history_row_template="bridge/includes/history_row.html",
+                csv_export=exports.CSV_EXPORT,
                 start_url_name="bridge:calculator_home",
-                account_data=selectors.write_account_data,
+                account_data=exports.account_data,
+                restore=exports.RESTORE,
             )
         )

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from bridge import calculator, display
 from bridge.models import Ruling
-from scorepads import access, account_data, history
+from scorepads import access, history
 
 
 def rulings_visible_to(user) -> QuerySet[Ruling]:
@@ -120,7 +120,3 @@ def ruling_table(ruling: Ruling) -> list[tuple[str, str]]:
         director=ruling.director,
     )
 
-
-def write_account_data(user, out) -> None:
-    """The rulings ``user`` made (never those staff may see beyond them), as JSON."""
-    account_data.write_rows([Ruling.objects.filter(created_by=user).order_by("date", "pk")], out)

@@ -41,6 +41,7 @@ def ruling_save(
     declarer: str = "",
     auction: str = "",
     director: str = "",
+    restored: bool = False,
 ) -> Ruling:
     """Save a ruling; the calculation is run again first, and a ruling it
     refuses is not saved (:class:`RecordingError` naming the input).
@@ -96,7 +97,8 @@ def ruling_save(
             ruling.save_key = uuid.uuid4()
         try:
             with transaction.atomic():
-                limits.BRIDGE_RULINGS.check(user, Ruling.objects.filter(created_by=user))
+                if not restored:  # a ruling restored from a data download was saved before
+                    limits.BRIDGE_RULINGS.check(user, Ruling.objects.filter(created_by=user))
                 ruling.save()
             return ruling
         except IntegrityError:  # a request that raced this one saved the key first

@@ -8,7 +8,7 @@ class MahjongConfig(AppConfig):
     verbose_name = "Mah Jongg score sheet"
 
     def ready(self):
-        from mahjong import models, selectors
+        from mahjong import exports, models, selectors
         from scorepads import account_data, history
 
         history.register(
@@ -21,8 +21,10 @@ class MahjongConfig(AppConfig):
                 history_rows=selectors.history_rows,
                 history_row_template="mahjong/includes/history_row.html",
                 start_url_name="mahjong:new",
-                account_data=functools.partial(account_data.write_member_games, models.Game, (models.Player, models.Hand)),
+                account_data=exports.account_data,
+                restore=exports.RESTORE,
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
+                csv_export=exports.CSV_EXPORT,
             )
         )

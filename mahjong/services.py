@@ -9,6 +9,7 @@ raises :class:`RecordingError` and leaves the database as it was.
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Sequence
 
 from django.db import transaction
@@ -19,21 +20,24 @@ from mahjong.models import NAME_MAX_LENGTH, Game, Hand, Player
 from scorepads import limits, recording
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
+from scorepads.restore import restored_uid
 
 
-def game_start(*, seats: Sequence[Seat], date: datetime.date, user) -> Game:
+def game_start(*, seats: Sequence[Seat], date: datetime.date, user, restored: uuid.UUID | None = None) -> Game:
     """A new game with these four players in playing order (the first is East
     in the first hand). ``user`` (who starts it) becomes its member, and sits
     where the seats name their account; the other accounts named are invited
     (:mod:`scorepads.seating`). Refused past the day's limit of games an
-    account may start (:data:`scorepads.limits.MAH_JONGG_GAMES`)."""
+    account may start (:data:`scorepads.limits.MAH_JONGG_GAMES`); a game
+    ``restored`` from a data download (its uid) was started before, and is not counted."""
     if len(seats) != rules.PLAYERS:
         raise RecordingError(f"Mah Jongg is played by {rules.PLAYERS} players, not {len(seats)}", field="players")
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
     accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
-        limits.MAH_JONGG_GAMES.check(user, Game.objects.filter(created_by=user))
-        game = Game.objects.create(date=date, created_by=user, totals=[0] * rules.PLAYERS)
+        if restored is None:
+            limits.MAH_JONGG_GAMES.check(user, Game.objects.filter(created_by=user))
+        game = Game.objects.create(date=date, created_by=user, totals=[0] * rules.PLAYERS, **restored_uid(restored))
         Player.objects.bulk_create(
             Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=accounts.invited.get(number))
             for number, name in enumerate(names, start=1)

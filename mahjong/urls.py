@@ -1,6 +1,7 @@
 from django.urls import path
 
 from mahjong import selectors, views
+from scorepads import exports
 from scorepads import views as shared
 
 app_name = "mahjong"
@@ -18,4 +19,5 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", shared.game_leave, {"seated": selectors.SEATED}, name="game_leave"),
     path("games/<int:game_id>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
     path("games/<int:game_id>/blank.pdf", views.blank_pdf, name="game_blank_pdf"),
+    path("games/<int:game_id>/hands.csv", exports.game_csv, {"slug": "mah-jongg"}, name="hands_csv"),
 ]

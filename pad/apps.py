@@ -6,7 +6,7 @@ class PadConfig(AppConfig):
     verbose_name = "Gorilla score pad"
 
     def ready(self):
-        from pad import accounts, selectors
+        from pad import accounts, exchange, selectors
         from scorepads import history
 
         history.register(
@@ -19,5 +19,6 @@ class PadConfig(AppConfig):
                 history_rows=selectors.game_rows,
                 history_row_template="pad/history/includes/history_row.html",
                 account_data=accounts.write_account_data,
+                restore=exchange.RESTORE,
             )
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import json
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -18,11 +19,12 @@ from django.db.models import QuerySet
 
 from pad import rules
 from pad.models import NAME_MAX_LENGTH, Game, Hand
-from pad.services import RecordingError, build_hand, check_text
+from pad.services import RecordingError, build_hand, check_text, games_import
+from scorepads.restore import Format
 
 FORMAT = "gorilla-pad/1"
 
-GAME_KEYS = {"id", "partnership", "date", "notes", "hands", "pad"}
+GAME_KEYS = {"id", "uid", "partnership", "date", "notes", "hands", "pad"}
 HAND_KEYS = {
     "number", "outcome", "dealer", "taker", "fates_point", "irregularity", "cards", "verdict_by",
 }
@@ -41,6 +43,7 @@ class GameSpec:
     date: datetime.date
     notes: str
     hands: list[Hand] = field(default_factory=list)
+    uid: uuid.UUID | None = None  # the game's identity, when the file gives it: imported once
 
 
 def export_document(games: Iterable[Game]) -> dict:
@@ -109,6 +112,7 @@ def export_game(game: Game, hands: Sequence[Hand | HandRow] | None = None) -> di
         hands = sorted(game.hands.all(), key=lambda hand: hand.number)
     return {
         "id": game.pk,
+        "uid": str(game.uid),
         "partnership": {"odd": game.partnership.odd_name, "even": game.partnership.even_name},
         "date": game.date.isoformat(),
         "notes": game.notes,
@@ -132,6 +136,16 @@ def export_hand(hand: Hand | HandRow) -> dict:
     if hand.verdict_by:
         exported["verdict_by"] = hand.verdict_by
     return exported
+
+
+def present(user, uids) -> set:
+    """Those of ``uids`` the games of ``user``'s partnerships hold already."""
+    return set(Game.objects.filter(partnership__members=user, uid__in=uids).values_list("uid", flat=True))
+
+
+def restore_game(spec: GameSpec, user) -> None:
+    games_import(specs=[spec], user=user)
+
 
 
 def read_document(document: object) -> list[GameSpec]:
@@ -169,7 +183,7 @@ def read_game(position: int, game: object) -> GameSpec:
         raise ImportFileError(
             f"{where}, field 'hands': a game holds at most {rules.MAX_HANDS} hands, not {len(hands)}"
         )
-    spec = GameSpec(odd_name, even_name, date, notes)
+    spec = GameSpec(odd_name, even_name, date, notes, uid=read_uid(where, game))
     stand_in = Game(date=date)
     previous_dealer = None
     for number, hand in enumerate(hands, start=1):
@@ -181,6 +195,16 @@ def read_game(position: int, game: object) -> GameSpec:
     except rules.PadError as error:
         raise ImportFileError(f"{where}: {error}") from None
     return spec
+
+
+def read_uid(where: str, game: dict) -> uuid.UUID | None:
+    """The game's ``uid`` (optional: files written before games had one have none)."""
+    if "uid" not in game:
+        return None
+    try:
+        return uuid.UUID(game["uid"])
+    except (TypeError, ValueError, AttributeError):
+        raise ImportFileError(f"{where}, field 'uid': {game['uid']!r} is not a UUID") from None
 
 
 def read_partnership(where: str, partnership: object) -> tuple[str, str]:
@@ -263,3 +287,7 @@ def read_hand(
         )
     except RecordingError as error:
         raise ImportFileError(f"{where}, field '{error.field}': {error}") from None
+
+
+# The Gorilla file of the data download (scorepads.restore).
+RESTORE = Format(name=FORMAT, read=read_document, uid=lambda spec: spec.uid, present=present, write=restore_game)

@@ -447,14 +447,29 @@ def hand_change_outcome(
 
 def games_import(*, specs: Iterable[GameSpec], user: AbstractBaseUser | None = None) -> list[Game]:
     """Write checked games (see :func:`pad.exchange.read_document`) all at once,
-    to ``user``'s partnerships (to partnerships with no member when None)."""
+    to ``user``'s partnerships (to partnerships with no member when None); the
+    games written. A game whose ``uid`` is already among the owner's games (or
+    earlier in ``specs``) is left out: importing a file twice adds nothing the
+    second time. A game imported gets the file's ``uid``."""
     games = []
+    specs = list(specs)
+    owned = Game.objects.filter(partnership__members=user) if user is not None else Game.objects.filter(
+        partnership__members__isnull=True
+    )
     with transaction.atomic():
+        here = set(owned.filter(uid__in=[spec.uid for spec in specs if spec.uid]).values_list("uid", flat=True))
         for spec in specs:
+            if spec.uid is not None:
+                if spec.uid in here:
+                    continue
+                here.add(spec.uid)
             partnership = partnership_get_or_create(
                 odd_name=spec.odd_name, even_name=spec.even_name, user=user
             )
             game = game_start(partnership=partnership, date=spec.date, notes=spec.notes)
+            if spec.uid is not None:
+                game.uid = spec.uid
+                game.save(update_fields=["uid"])
             for hand in spec.hands:
                 hand.game = game
             Hand.objects.bulk_create(spec.hands)

@@ -89,6 +89,12 @@ class GameKind:
     # For a game with seats, joined by invitation and left at will: its
     # scorepads.seating.Seated
     seated: Any = None
+    # Its spreadsheet: a scorepads.exports.CsvExport (the history's CSV
+    # download, game=<slug>); None for a kind with an export of its own
+    csv_export: Any = None
+    # How its file of the data download is read back into an account: a
+    # scorepads.restore.Format (the file account_data writes)
+    restore: Any = None
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -37,6 +39,11 @@ class ScorePadGame(models.Model):
         max_length=SHARE_TOKEN_MAX_LENGTH, blank=True, default="", editable=False
     )
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # The game's identity in every copy of it: written in its exports and
+    # matched on a restore, so that restoring the same file twice adds the
+    # game once (scorepads.restore). Not unique: two accounts may each hold
+    # a copy of the same game.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
 
     class Meta:
         abstract = True
@@ -99,3 +106,16 @@ class PdfRequestCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.requester} {self.window:%H:%M}: {self.count}"
+
+
+def each_game_its_uid(app_label: str, model_name: str = "Game"):
+    """The migration step that gives every game already kept a ``uid`` of its
+    own (adding the field gave them all the same one)."""
+    from django.db import migrations
+
+    def fill(apps, schema_editor):
+        games = apps.get_model(app_label, model_name)
+        for pk in games.objects.values_list("pk", flat=True).iterator():
+            games.objects.filter(pk=pk).update(uid=uuid.uuid4())
+
+    return migrations.RunPython(fill, migrations.RunPython.noop, elidable=True)

@@ -24,8 +24,10 @@ from scorepads.recording import RecordingError
 
 
 def spreadsheet_safe(text: str) -> str:
-    """A player's name as a CSV cell no spreadsheet will run as a formula."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A player's name as a CSV cell no spreadsheet will run as a formula or read as a date."""
+    from scorepads.exports import text_cell  # it reads this module
+
+    return text_cell(text)
 
 
 def bad_request(message: str) -> HttpResponseBadRequest:

@@ -9,7 +9,7 @@ class TwoWayStreetConfig(AppConfig):
 
     def ready(self):
         from scorepads import account_data, history
-        from two_way_street import models, selectors
+        from two_way_street import exports, models, selectors
 
         history.register(
             history.GameKind(
@@ -21,8 +21,10 @@ class TwoWayStreetConfig(AppConfig):
                 history_rows=selectors.history_rows,
                 history_row_template="two_way_street/includes/history_row.html",
                 start_url_name="two_way_street:new",
-                account_data=functools.partial(account_data.write_member_games, models.Game, (models.Player, models.Hand)),
+                account_data=exports.account_data,
+                restore=exports.RESTORE,
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
+                csv_export=exports.CSV_EXPORT,
             )
         )

@@ -9,6 +9,7 @@ raises :class:`RecordingError` and leaves the database as it was.
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Sequence
 
 from django.db import transaction
@@ -17,17 +18,21 @@ from django.utils import timezone
 from scorepads import limits, recording
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
+from scorepads.restore import restored_uid
 from two_way_street import rules
 from two_way_street.models import NAME_MAX_LENGTH, Game, Hand, Player
 
 
-def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user) -> Game:
+def game_start(
+    *, seats: Sequence[Seat], target: int, date: datetime.date, user, restored: uuid.UUID | None = None
+) -> Game:
     """A new game with these players in seat order, played to ``target``.
 
     ``user`` (who starts it) becomes its member, and sits where the seats name
     their account; the other accounts named are invited
     (:mod:`scorepads.seating`). Refused past the day's limit of games an
-    account may start (:data:`scorepads.limits.TWO_WAY_STREET_GAMES`).
+    account may start (:data:`scorepads.limits.TWO_WAY_STREET_GAMES`); a game
+    ``restored`` from a data download (its uid) was started before, and is not counted.
     """
     try:
         rules.check_player_count(len(seats))
@@ -38,9 +43,10 @@ def game_start(*, seats: Sequence[Seat], target: int, date: datetime.date, user)
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
     accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
-        limits.TWO_WAY_STREET_GAMES.check(user, Game.objects.filter(created_by=user))
+        if restored is None:
+            limits.TWO_WAY_STREET_GAMES.check(user, Game.objects.filter(created_by=user))
         game = Game.objects.create(
-            date=date, target=target, created_by=user, totals=[0] * len(seats)
+            date=date, target=target, created_by=user, totals=[0] * len(seats), **restored_uid(restored)
         )
         Player.objects.bulk_create(
             Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=accounts.invited.get(number))

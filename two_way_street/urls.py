@@ -1,5 +1,6 @@
 from django.urls import path
 
+from scorepads import exports
 from scorepads import views as shared
 from two_way_street import selectors, views
 
@@ -17,4 +18,5 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", shared.game_leave, {"seated": selectors.SEATED}, name="game_leave"),
     path("games/<int:game_id>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
     path("games/<int:game_id>/ratings.csv", views.ratings_csv, name="ratings_csv"),
+    path("games/<int:game_id>/hands.csv", exports.game_csv, {"slug": "two-way-street"}, name="hands_csv"),
 ]

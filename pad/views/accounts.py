@@ -25,11 +25,12 @@ from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 
 from pad import accounts
-from scorepads.account_data import write_archive
+from scorepads import restore
+from scorepads.account_data import restore_archive, write_archive
 from scorepads.views import attachment_header
 
 EMAIL_HELP = "Optional. Only for a link to set a new password if you forget yours."
@@ -44,6 +45,9 @@ def next_url(request) -> str:
         return target
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 
+
+# What a form's upload adds to the file itself (its boundaries, the CSRF token).
+UPLOAD_OVERHEAD = 64 * 1024
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(required=False, help_text=EMAIL_HELP)
@@ -101,6 +105,37 @@ class DeletionForm(forms.Form):
         return password
 
 
+class RestoreForm(forms.Form):
+    archive = forms.FileField(
+        label="Your data download (data.zip)",
+        help_text=f"The ZIP archive “Download all your data” gives, at most {restore.MAX_UPLOAD // (1024 * 1024)} MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".zip,application/zip"}),
+        error_messages={"required": "Choose the ZIP archive to restore."},
+    )
+
+    def clean_archive(self):
+        archive = self.cleaned_data["archive"]
+        if archive.size > restore.MAX_UPLOAD:
+            raise forms.ValidationError(
+                f"The file is {archive.size / (1024 * 1024):.1f} MB: a data download to restore is at most "
+                f"{restore.MAX_UPLOAD // (1024 * 1024)} MB. Nothing was restored."
+            )
+        return archive
+
+
+def account_page(request, *, form=None, restore_form=None, status=200):
+    return render(
+        request,
+        "registration/account.html",
+        {
+            "form": form or EmailForm(initial={"email": request.user.email}),
+            "restore_form": restore_form or RestoreForm(),
+            "game_count": accounts.games_of_member(request.user).count(),
+        },
+        status=status,
+    )
+
+
 @require_http_methods(["GET", "POST"])
 def account(request):
     """The account page: its email address, and links to the password, the
@@ -111,12 +146,30 @@ def account(request):
         request.user.save(update_fields=["email"])
         messages.info(request, "Your email address is saved.")
         return redirect("account")
-    return render(
-        request,
-        "registration/account.html",
-        {"form": form, "game_count": accounts.games_of_member(request.user).count()},
-        status=400 if request.method == "POST" else 200,
-    )
+    return account_page(request, form=form, status=400 if request.method == "POST" else 200)
+
+
+@require_POST
+def account_restore(request):
+    """Restore a data download into this account, all or nothing: the games
+    it holds that the account has not, each game's players by name (the user
+    takes the seat bearing their user name; no account is invited)."""
+    too_large = int(request.META.get("CONTENT_LENGTH") or 0) > restore.MAX_UPLOAD + UPLOAD_OVERHEAD
+    form = RestoreForm({}, {}) if too_large else RestoreForm(request.POST, request.FILES)
+    if too_large:  # refused before the upload is read
+        form.is_valid()
+        form.errors["archive"] = form.error_class(
+            [f"The file is larger than {restore.MAX_UPLOAD // (1024 * 1024)} MB, the most a data download to restore may be. Nothing was restored."]
+        )
+    elif form.is_valid():
+        try:
+            restored = restore_archive(request.user, form.cleaned_data["archive"])
+        except restore.RestoreError as error:
+            form.add_error("archive", f"Nothing was restored: {error}.")
+        else:
+            messages.success(request, str(restored))
+            return redirect("account")
+    return account_page(request, restore_form=form, status=413 if too_large else 400)
 
 
 @require_GET

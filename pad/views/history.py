@@ -7,9 +7,7 @@ so a page costs the same few queries with ten games or ten thousand.
 
 from __future__ import annotations
 
-import csv
 import datetime
-import itertools
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -26,9 +24,10 @@ from pad import pdf, rules, selectors, statistics, summaries
 from pad.display import day_session, pad_display, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
-from scorepads import history
+from scorepads import exports, history
 from scorepads.pdf import PAGE_SIZE_LABELS
 from scorepads.printing import digest
+from scorepads.exports import attachment_name
 from scorepads.views import (
     attachment_header,
     bad_request,
@@ -243,6 +242,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
             and any(entry.kind.slug == GORILLA for entry in entries),
             "query": query,
             "pads_url": f"{reverse('games_pdf')}?{query.urlencode()}" if query else reverse("games_pdf"),
+            "spreadsheets": spreadsheet_links(kinds, query) if entries else [],
             "fragment": fragment,
         },
     )
@@ -254,6 +254,18 @@ def game_list(request: HttpRequest) -> HttpResponse:
             address["page"] = str(page.number)
         push_url(response, f"{reverse('game_list')}?{address.urlencode()}" if address else reverse("game_list"))
     return response
+
+
+def spreadsheet_links(kinds: list[history.GameKind] | None, query: QueryDict) -> list[tuple[str, str]]:
+    """(label, address) of the spreadsheet of each kind listed but Gorilla
+    (whose downloads the list offers beside its JSON), with the filters in use."""
+    links = []
+    for kind in kinds or history.kinds():
+        if kind.csv_export is not None:
+            wanted = query.copy()
+            wanted["game"] = kind.slug
+            links.append((kind.label, f"{reverse('games_csv')}?{wanted.urlencode()}"))
+    return links
 
 
 def start_links() -> list[tuple[str, str]]:
@@ -276,13 +288,6 @@ def csv_header() -> list[str]:
         "theirs to win from hand",
         "notes",
     ]
-
-
-class Echo:
-    """A file-like object for csv.writer that hands back each line it is given."""
-
-    def write(self, value: str) -> str:
-        return value
 
 
 def csv_rows(games):
@@ -311,19 +316,15 @@ def csv_rows(games):
         ]
 
 
-def attachment_name(stem: str, extension: str) -> str:
-    return f"{stem}-{timezone.localdate().isoformat()}.{extension}"
-
-
-def export_filters(request: HttpRequest) -> GameFilterForm:
-    """The filters of an export of Gorilla games; ValueError naming the first
-    that cannot be used (a list shows what it can, but an export must not
-    quietly hold everything), or another game asked for (never Gorilla games
-    in its stead)."""
+def export_filters(request: HttpRequest, *, other_kinds: bool = False) -> GameFilterForm:
+    """The filters of an export of Gorilla games (or, with ``other_kinds``, of
+    the one kind ``game`` names); ValueError naming the first that cannot be
+    used (a list shows what it can, but an export must not quietly hold
+    everything), or another game asked for (never Gorilla games in its stead)."""
     form = read_filters(request)
     if form.errors:
         raise ValueError(f"nothing was exported: {form_problem(form)}")
-    if (game := form.cleaned_data.get("game")) not in ("", None, GORILLA):
+    if not other_kinds and (game := form.cleaned_data.get("game")) not in ("", None, GORILLA):
         raise ValueError(
             f"nothing was exported: game: “{game}” games are not in this export, which holds Gorilla games "
             f"only (game={GORILLA}, or no game). The games are {history.kinds_named()}."
@@ -333,17 +334,20 @@ def export_filters(request: HttpRequest) -> GameFilterForm:
 
 @require_GET
 def games_csv(request: HttpRequest) -> StreamingHttpResponse:
+    """The games listed as a spreadsheet: Gorilla's (no game, or game=gorilla),
+    or those of the kind ``game`` names, in its own columns, oldest first."""
     try:
-        filters = export_filters(request).filters()
+        form = export_filters(request, other_kinds=True)
     except ValueError as error:
         return bad_request(str(error))
-    writer = csv.writer(Echo())
-    rows = (writer.writerow(row) for row in csv_rows(selectors.games_for_history(filters, user=request.user)))
-    return StreamingHttpResponse(
-        itertools.chain(["\ufeff"], rows),
-        content_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": attachment_header(attachment_name("gorilla-games", "csv"))},
-    )
+    slug = form.cleaned_data.get("game")
+    if slug and slug != GORILLA:
+        kind = history.kind(slug)
+        games = kind.listed(request.user, form.common_filters()).order_by("date", "pk")
+        return exports.games_csv(kind.csv_export, games)
+    filters = form.filters()
+    rows = csv_rows(selectors.games_for_history(filters, user=request.user))
+    return exports.csv_response(rows, attachment_name("gorilla-games", "csv"))
 
 
 @require_GET

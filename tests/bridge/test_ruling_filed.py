@@ -200,8 +200,10 @@ def test_every_page_after_the_first_is_headed_with_the_event_and_board(director_
 
 def test_the_data_download_carries_the_filed_table(director_client):
     saved(director_client)
-    (row,) = archive_of(director_client)["bridge.json"]
-    assert {name: row["fields"][name] for name in FILED} == FILED
+    document = archive_of(director_client)["bridge.json"]
+    assert document["format"] == "bridge-rulings/1"
+    (row,) = document["rulings"]
+    assert {name: row[name] for name in FILED} == FILED
 
 
 def test_the_filed_ruling_prints_the_same_as_with_weasyprints_stylesheet(director_client, tmp_path, monkeypatch):

@@ -20,7 +20,8 @@ PUBLIC = {"login", "signup", "shared_pad", "shared_pad_pdf"} | PASSWORD_RESET
 #: Pages that name no partnership nor game: a stranger opens them, and finds only their own.
 OWN_PAGES = {
     "front_page", "game_list", "games_csv", "games_json", "games_pdf", "game_start", "login", "logout", "signup",
-    "account", "account_data", "account_archive", "account_delete", "password_change", "password_change_done",
+    "account", "account_data", "account_archive", "account_restore", "account_delete", "password_change",
+    "password_change_done",
 } | PASSWORD_RESET
 #: Pages reached through a token, not an id: a stranger with an unknown token finds nothing.
 TOKEN_PAGES = {"shared_pad", "shared_pad_pdf", "invitation_accept"}
@@ -382,3 +383,32 @@ def test_nobody_is_sent_to_log_in_from_a_seated_game(anonymous_client, seated_ga
             response = getattr(anonymous_client, method)(url, SEATED_POST_DATA if method == "post" else {}, **extra)
             assert response.status_code == 302 and response["Location"] == f"{reverse('login')}?next={url}", (url, method)
     assert seated_snapshot() == before
+
+
+def test_a_strangers_spreadsheets_of_every_game_hold_none_of_jons(stranger_client, client, user):
+    from scorepads import history
+    from tests.scorepads.test_restore import all_four
+
+    all_four(user)
+    for kind in history.kinds():
+        for who, expected in ((stranger_client, False), (client, True)):
+            response = who.get(reverse("games_csv"), {"game": kind.slug})
+            assert response.status_code == 200
+            text = b"".join(response.streaming_content).decode()
+            # Every kind's games have a player, a partner or an event named like this.
+            assert ("HYPERLINK" in text or "cmd|" in text) is expected, (kind.slug, who)
+
+
+@pytest.mark.parametrize("name", ["two_way_street:hands_csv", "mahjong:hands_csv"])
+def test_the_other_games_spreadsheets_are_their_members_alone(name, client, stranger_client, anonymous_client, user):
+    from mahjong.models import Game as MahjongGame
+    from tests.scorepads.test_restore import all_four
+    from two_way_street.models import Game as StreetGame
+
+    all_four(user)
+    game = (StreetGame if name.startswith("two_way_street") else MahjongGame).objects.first()
+    url = reverse(name, args=[game.pk])
+    assert client.get(url).status_code == 200
+    assert stranger_client.get(url).status_code == 404
+    response = anonymous_client.get(url)
+    assert response.status_code == 302 and response["Location"] == f"{reverse('login')}?next={url}"

@@ -64,7 +64,7 @@ def database_state():
 
 def test_import_then_export_fills_in_dealers_takers_and_the_pad(db, tmp_path):
     message = import_document(tmp_path, FORMAT_EXAMPLE)
-    assert message.strip() == "Imported 2 games with 13 hands."
+    assert message.strip() == "Imported 2 games with 13 hands; 0 already here."
     exported = export()
     first = exported["games"][0]
     assert first["hands"] == [
@@ -244,3 +244,31 @@ def test_json_nested_too_deeply_is_one_line_of_message(tmp_path, db):
         call_command("import_games", str(path))
     assert "\n" not in str(refused.value)
     assert not Game.objects.exists()
+
+
+def test_importing_the_same_file_twice_adds_nothing_the_second_time(game, tmp_path):
+    record_outcomes(game, "MMIPPIMMMPIMMMMIM")
+    unfinished = Game.objects.create(partnership=game.partnership, date=game.date)
+    record_outcomes(unfinished, "IIP")
+    document = export()
+    Hand.objects.all().delete()
+    Game.objects.all().delete()
+    Partnership.objects.all().delete()
+    assert import_document(tmp_path, document).strip() == "Imported 2 games with 20 hands; 0 already here."
+    before = database_state()
+    assert import_document(tmp_path, document).strip() == "Imported 0 games with 0 hands; 2 already here."
+    assert database_state() == before
+    assert sorted(str(uid) for uid in Game.objects.values_list("uid", flat=True)) == sorted(
+        exported["uid"] for exported in document["games"]
+    )
+
+
+def test_a_file_without_uids_imports_as_before_and_a_bad_uid_is_refused(db, tmp_path):
+    assert "uid" not in json.dumps(FORMAT_EXAMPLE)
+    import_document(tmp_path, FORMAT_EXAMPLE)
+    assert Game.objects.count() == 2
+    document = copy.deepcopy(FORMAT_EXAMPLE)
+    document["games"][1]["uid"] = "not-a-uid"
+    with pytest.raises(CommandError, match=r"game 2, field 'uid': 'not-a-uid' is not a UUID; nothing was imported"):
+        import_document(tmp_path, document)
+    assert Game.objects.count() == 2

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from pad.exchange import ImportFileError, read_document
 from pad.management.owners import user_named
+from pad.models import Hand
 from pad.services import RecordingError, games_import
 
 
@@ -12,6 +13,7 @@ class Command(BaseCommand):
     help = (
         "Import games from a JSON file (format gorilla-pad/1, as export_games prints it). "
         "The whole file is checked first; a bad file writes nothing. "
+        "A game already imported (the same uid) is not imported again. "
         "With --user the games go to that user's partnerships; without it, to "
         "partnerships with no member, which only staff see."
     )
@@ -44,6 +46,7 @@ class Command(BaseCommand):
             games = games_import(specs=specs, user=owner)
         except RecordingError as error:  # the transaction was rolled back
             raise CommandError(f"{file}: {error}; nothing was imported") from None
-        hands = sum(len(spec.hands) for spec in specs)
-        self.stdout.write(f"Imported {len(games)} games with {hands} hands.")
+        hands = Hand.objects.filter(game__in=games).count()
+        already = len(specs) - len(games)
+        self.stdout.write(f"Imported {len(games)} games with {hands} hands; {already} already here.")
 

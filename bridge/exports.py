@@ -1,0 +1,98 @@
+"""The rulings out and back: the spreadsheet, one row per ruling, what was
+typed and what it comes to (scorepads.exports streams it); and the
+``bridge-rulings/1`` file of the data download, which scorepads.restore
+reads back."""
+
+from __future__ import annotations
+
+import uuid
+
+from bridge import calculator, services
+from bridge.models import Ruling
+from bridge.selectors import ruling_facts, ruling_row
+from scorepads import restore
+from scorepads.exports import CsvExport, in_chunks, write_document
+
+HEADER = ["ruling", "date", "event", "board", "calculation", "vulnerability", "inputs", "result", "note"]
+
+
+def rows(ruling):
+    row = ruling_row(ruling)
+    facts = ruling_facts(ruling)
+    typed = "; ".join(f"{label}: {text}" for label, text in facts if label != "Vulnerability")
+    vulnerability = next((text for label, text in facts if label == "Vulnerability"), ruling.vulnerability)
+    yield [
+        ruling.pk, ruling.date, ruling.event, ruling.board, row.heading, vulnerability, typed, row.summary,
+        ruling.note,
+    ]
+
+
+CSV_EXPORT = CsvExport(stem="bridge-rulings", header=HEADER, rows=rows)
+
+
+# The file of the data download: bridge-rulings/1 (scorepads.restore). A
+# ruling's uid is the key it was saved with.
+
+FORMAT = "bridge-rulings/1"
+# What the director filed beside the figures (all optional, "" when not given).
+FILED = ("ns_pair", "ew_pair", "contract", "declarer", "auction", "director")
+FIELDS = ("uid", "date", "event", "board", "calculation", "inputs", "vulnerability", "note", *FILED)
+
+
+def account_data(user, out) -> None:
+    """The rulings ``user`` made (never those staff may see beyond them), as a ``bridge-rulings/1`` document."""
+    rulings = Ruling.objects.filter(created_by=user).order_by("date", "pk")
+    write_document(out, FORMAT, (document_ruling(ruling) for ruling in in_chunks(rulings)), key="rulings")
+
+
+def document_ruling(ruling: Ruling) -> dict:
+    return {
+        "uid": str(ruling.save_key),
+        "date": ruling.date.isoformat(),
+        "event": ruling.event,
+        "board": ruling.board,
+        "calculation": ruling.calculation,
+        "inputs": ruling.inputs,
+        "vulnerability": ruling.vulnerability,
+        "note": ruling.note,
+        **{name: getattr(ruling, name) for name in FILED},
+    }
+
+
+def read_ruling(where: str, ruling: object) -> dict:
+    fields = restore.Fields(where, ruling, FIELDS)
+    uid = fields.uid()
+    slug = fields.text("calculation")
+    calculation = calculator.calculation(slug)
+    if calculation is None:
+        raise fields.problem("calculation", f"{slug!r} is not a calculation of the calculator")
+    inputs = fields.get("inputs", dict, what="an object")
+    if not all(isinstance(text, str) for text in inputs.values()):
+        raise fields.problem("inputs", "each input must be a string")
+    return {
+        "uid": uid,
+        "date": fields.date("date"),
+        "event": fields.text("event"),
+        "board": fields.number("board"),
+        "calculation": calculation,
+        "inputs": inputs,
+        "vulnerability": fields.text("vulnerability", ""),
+        "note": fields.text("note", ""),
+        **{name: fields.text(name, "") for name in FILED},
+    }
+
+
+def read(document: object) -> list[dict]:
+    return restore.read_each(restore.games_of(document, FORMAT, key="rulings"), read_ruling, noun="ruling")
+
+
+def present(user, uids) -> set:
+    return set(Ruling.objects.filter(created_by=user, save_key__in=uids).values_list("save_key", flat=True))
+
+
+def write(spec: dict, user) -> None:
+    uid = spec["uid"] or uuid.uuid4()
+    services.ruling_save(user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k != "uid"})
+
+
+RESTORE = restore.Format(name=FORMAT, noun="ruling", read=read, uid=lambda spec: spec["uid"], present=present, write=write)

@@ -1,0 +1,113 @@
+"""Mah Jongg's games out and back: the spreadsheet, one row per player per
+hand, with the hand's score, what the player paid or was paid in its
+settlement and the running total (scorepads.exports streams it); and the
+``mah-jongg/1`` file of the data download, which scorepads.restore reads back."""
+
+from __future__ import annotations
+
+import uuid
+
+from mahjong import services
+from mahjong.display import sheet_display
+from mahjong.game import HandEntry
+from mahjong.models import Game
+from scorepads import restore
+from scorepads.exports import CsvExport, in_chunks, write_document
+from scorepads.recording import RecordingError
+
+HEADER = [
+    "game", "date", "finished", "hand", "round", "east", "winner", "self drawn", "seat", "player", "wind",
+    "score", "settlement", "total",
+]
+
+
+def rows(game):
+    """The game's rows: a row per player per hand; a game with no hand yet, a row per player."""
+    sheet = sheet_display(game, list(game.players.all()), list(game.hands.all()))
+    start = [game.pk, game.date, sheet.finished]
+    if not sheet.hands:
+        for seat, name in enumerate(sheet.names, start=1):
+            yield [*start, None, None, None, None, None, seat, name, None, None, None, 0]
+    for hand in sheet.hands:
+        for seat, line in enumerate(hand.lines, start=1):
+            yield [
+                *start, hand.number, hand.round, hand.east, hand.winner, hand.self_drawn, seat, line.name,
+                line.wind, line.score, line.net, line.total,
+            ]
+
+
+CSV_EXPORT = CsvExport(stem="mah-jongg-games", header=HEADER, rows=rows, prefetch=("players", "hands"))
+
+
+# The file of the data download: mah-jongg/1 (scorepads.restore).
+
+FORMAT = "mah-jongg/1"
+HAND_FIELDS = ("winner", "scores", "winning_hand", "winning_tile", "self_drawn")
+
+
+def account_data(user, out) -> None:
+    """The games ``user`` is a member of, as a ``mah-jongg/1`` document."""
+    games = Game.objects.filter(members=user).order_by("date", "pk")
+    write_document(out, FORMAT, (document_game(game) for game in in_chunks(games, ("players", "hands"))))
+
+
+def document_game(game) -> dict:
+    hands = [
+        {
+            "number": hand.number,
+            "winner": hand.winner_seat,  # the seat, 1 to 4; null for a washout
+            "scores": hand.scores,
+            "winning_hand": hand.winning_hand,
+            "winning_tile": hand.winning_tile,
+            "self_drawn": hand.self_drawn,
+        }
+        for hand in game.hands.all()
+    ]
+    return restore.seated_game(game, hands)
+
+
+def read_hand(fields: restore.Fields) -> dict:
+    winner = fields.number("winner", None)
+    if winner is not None and not 1 <= winner <= 4:
+        raise fields.problem("winner", f"the seat that won is 1 to 4 (or null for a washout), not {winner}")
+    scores = fields.list("scores")
+    if not all(score is None or (isinstance(score, int) and not isinstance(score, bool)) for score in scores):
+        raise fields.problem("scores", "each score must be a whole number (or null for a winner's hand given)")
+    return {
+        "entry": HandEntry(
+            None if winner is None else winner - 1,
+            tuple(scores),
+            fields.text("winning_hand", ""),
+            fields.text("winning_tile", ""),
+            fields.get("self_drawn", bool, False, what="true or false"),
+        )
+    }
+
+
+def read_game(where: str, game: object) -> dict:
+    spec = restore.read_seated_game(where, game, (), HAND_FIELDS, read_hand)
+    del spec["fields"]
+    return spec
+
+
+def read(document: object) -> list[dict]:
+    return restore.read_each(restore.games_of(document, FORMAT), read_game)
+
+
+def present(user, uids) -> set:
+    return set(Game.objects.filter(members=user, uid__in=uids).values_list("uid", flat=True))
+
+
+def write(spec: dict, user) -> None:
+    game = services.game_start(
+        seats=restore.seats_of(spec["players"], user), date=spec["date"], user=user, restored=spec["uid"] or uuid.uuid4()
+    )
+    for number, hand in enumerate(spec["hands"], start=1):
+        try:
+            services.hand_record(game=game, number=number, **hand)
+        except RecordingError as error:
+            raise restore.with_hand(number, error) from None
+    restore.finished_as_written(game, spec["finished_at"])
+
+
+RESTORE = restore.Format(name=FORMAT, read=read, uid=lambda spec: spec["uid"], present=present, write=write)

@@ -1,0 +1,338 @@
+"""Restoring the download of all one's data (:mod:`scorepads.account_data`)
+into one's own account: the machinery, once.
+
+The download is a ZIP archive with a JSON document for each kind of game,
+``<slug>.json``, in the kind's own format (``gorilla-pad/1``,
+``two-way-street/1``, ``mah-jongg/1``, ``bridge-rulings/1``: players by name,
+hands by number, dates in ISO form, no database keys). Each kind gives its
+:class:`Format`: how to read a document into checked games, and how to write
+them. Each game carries a ``uid``; a game whose uid the account already holds
+is not written again, so restoring the same file twice adds nothing the second
+time.
+
+A restore is all or nothing: every file is read and checked first, then every
+game is written in one transaction; any problem, named by the file, the game
+by position and the field, writes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import uuid
+import zipfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from django.db import transaction
+
+from scorepads.recording import RecordingError
+
+MAX_UPLOAD = 10 * 1024 * 1024  # the archive, as uploaded
+MAX_UNCOMPRESSED = 50 * 1024 * 1024  # all its files, unpacked: no archive that unpacks into a bomb
+MAX_FILES = 20
+
+
+class RestoreError(ValueError):
+    """A file that cannot be restored; nothing of it has been written. Its
+    message names the file, the game by position and the field."""
+
+
+@dataclass(frozen=True)
+class Format:
+    """How a kind's document is read and written back.
+
+    ``read(document)`` checks a parsed document and gives its games (ValueError
+    naming the game and field otherwise); ``uid(game)`` is a game's identity,
+    None when the file gives none; ``present(user, uids)`` those of ``uids``
+    the account holds already; ``write(game, user)`` writes one game into
+    ``user``'s account (RecordingError naming the field when it cannot)."""
+
+    name: str  # "two-way-street/1"
+    read: Callable[[object], list]
+    uid: Callable[[Any], uuid.UUID | None]
+    present: Callable[[Any, list[uuid.UUID]], set[uuid.UUID]]
+    write: Callable[[Any, Any], None]
+    noun: str = "game"  # what the file holds, in a message: "game 3", "ruling 3"
+
+
+@dataclass(frozen=True)
+class Restored:
+    restored: int  # games written
+    already: int  # games the account held already
+
+    def __str__(self) -> str:
+        return f"{self.restored} {'game' if self.restored == 1 else 'games'} restored, {self.already} already here."
+
+
+def restored_uid(uid: uuid.UUID | None) -> dict:
+    """The fields of a new game that keep the ``uid`` it is restored with (none for a new game)."""
+    return {} if uid is None else {"uid": uid}
+
+
+# Reading a document: the parts every format shares.
+
+
+def games_of(document: object, format_name: str, key: str = "games") -> list:
+    """The list of games of a document in ``format_name``; ValueError otherwise."""
+    if not isinstance(document, dict):
+        raise ValueError("the file must hold a JSON object")
+    if document.get("format") != format_name:
+        raise ValueError(f'the file\'s "format" must be "{format_name}", not {document.get("format")!r}')
+    unknown = set(document) - {"format", key}
+    if unknown:
+        raise ValueError(f"unknown field {sorted(unknown)[0]!r} at the top of the file")
+    games = document.get(key)
+    if not isinstance(games, list):
+        raise ValueError(f'the file\'s "{key}" must be a list')
+    return games
+
+
+class Fields:
+    """A game's (or a hand's) object of a document, read field by field; every
+    problem names ``where`` and the field."""
+
+    def __init__(self, where: str, value: object, known: Iterable[str]):
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: must be an object")
+        unknown = set(value) - set(known)
+        if unknown:
+            raise ValueError(f"{where}, field {sorted(unknown)[0]!r}: unknown field")
+        self.where, self.value = where, value
+
+    def problem(self, name: str, text: str) -> ValueError:
+        return ValueError(f"{self.where}, field '{name}': {text}")
+
+    def get(self, name: str, kind: type | tuple, default: Any = ..., *, what: str) -> Any:
+        if name not in self.value:
+            if default is ...:
+                raise self.problem(name, "missing")
+            return default
+        value = self.value[name]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            raise self.problem(name, f"must be {what}, not {value!r}")
+        return value
+
+    def text(self, name: str, default: Any = ...) -> str:
+        return self.get(name, str, default, what="a string")
+
+    def number(self, name: str, default: Any = ...) -> int | None:
+        return self.get(name, (int, type(None)) if default is None else int, default, what="a whole number")
+
+    def list(self, name: str, default: Any = ...) -> list:
+        return self.get(name, list, default, what="a list")
+
+    def date(self, name: str) -> datetime.date:
+        value = self.value.get(name)
+        try:
+            return datetime.date.fromisoformat(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise self.problem(name, f"{value!r} is not a date like 2026-07-09") from None
+
+    def moment(self, name: str) -> datetime.datetime | None:
+        value = self.value.get(name)
+        if value is None:
+            return None
+        try:
+            moment = datetime.datetime.fromisoformat(value)
+        except (TypeError, ValueError):
+            raise self.problem(name, f"{value!r} is not a time like 2026-07-09T21:30:00+00:00") from None
+        if moment.tzinfo is None:
+            raise self.problem(name, f"{value!r} names no time zone")
+        return moment
+
+    def uid(self, name: str = "uid") -> uuid.UUID | None:
+        if name not in self.value:
+            return None
+        try:
+            return uuid.UUID(self.value[name])
+        except (TypeError, ValueError, AttributeError):
+            raise self.problem(name, f"{self.value[name]!r} is not a UUID") from None
+
+
+def read_each(games: list, read_game: Callable[[str, object], Any], noun: str = "game") -> list:
+    """Each game read by ``read_game(where, game)``, ``where`` naming it by
+    position from 1 ("game 3"); ValueError naming the problem of every game
+    that cannot be read (the first ten)."""
+    read, problems = [], []
+    for position, game in enumerate(games, start=1):
+        try:
+            read.append(read_game(f"{noun} {position}", game))
+        except ValueError as error:
+            problems.append(str(error))
+    if problems:
+        more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+        raise ValueError("; ".join(problems[:10]) + more)
+    return read
+
+
+# Restoring an archive.
+
+
+def read_archive(file: BinaryIO, kinds: Iterable) -> list[tuple[Any, str, list]]:
+    """The games of each file of the archive, checked: (kind, file name,
+    games), or RestoreError listing every problem, each naming its file."""
+    by_file = {f"{kind.slug}.json": kind for kind in kinds if kind.restore is not None}
+    try:
+        archive = zipfile.ZipFile(file)
+    except (zipfile.BadZipFile, OSError, EOFError):
+        raise RestoreError("the file is not a ZIP archive: restore the data.zip your account page downloads") from None
+    with archive:
+        members = [info for info in archive.infolist() if not info.is_dir()]
+        if len(members) > MAX_FILES:
+            raise RestoreError(f"the archive holds {len(members)} files: a data download holds at most {MAX_FILES}")
+        if sum(info.file_size for info in members) > MAX_UNCOMPRESSED:
+            raise RestoreError(f"the archive unpacks to more than {MAX_UNCOMPRESSED // (1024 * 1024)} MB: nothing was read")
+        problems, read = [], []
+        budget = MAX_UNCOMPRESSED  # what may still be unpacked: the sizes an archive declares may lie
+        for info in members:
+            kind = by_file.get(info.filename)
+            if kind is None:
+                known = ", ".join(sorted(by_file))
+                problems.append(f"{info.filename}: not a file of a data download (its files are {known})")
+                continue
+            try:
+                with archive.open(info) as member:
+                    raw = member.read(budget + 1)
+                if len(raw) > budget:
+                    raise RestoreError(f"the archive unpacks to more than {MAX_UNCOMPRESSED // (1024 * 1024)} MB: nothing was read")
+                budget -= len(raw)
+                document = json.loads(raw.decode("utf-8"))
+                read.append((kind, info.filename, kind.restore.read(document)))
+            except RestoreError:
+                raise
+            except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as error:
+                problems.append(f"{info.filename}: cannot be unpacked ({error})")
+            except UnicodeDecodeError:
+                problems.append(f"{info.filename}: is not UTF-8 text")
+            except RecursionError:
+                problems.append(f"{info.filename}: its JSON is nested too deeply")
+            except ValueError as error:  # json.JSONDecodeError is one
+                problems.append(f"{info.filename}: {error}")
+        if not read and not problems:
+            raise RestoreError("the archive holds no games' file: restore the data.zip your account page downloads")
+        if problems:
+            raise RestoreError("; ".join(problems))
+        return read
+
+
+def restore_archive(user, file: BinaryIO, kinds: Iterable) -> Restored:
+    """Restore the archive ``file`` into ``user``'s account, all or nothing
+    (RestoreError naming every problem; nothing written then)."""
+    read = read_archive(file, kinds)
+    restored = already = 0
+    with transaction.atomic():
+        for kind, name, games in read:
+            written, skipped = write_games(user, kind.restore, games, name)
+            restored, already = restored + written, already + skipped
+    return Restored(restored, already)
+
+
+def write_games(user, form: Format, games: list, name: str) -> tuple[int, int]:
+    """Write the games of file ``name`` the account does not hold yet (in the
+    caller's transaction): how many were written, how many were here already."""
+    uids = [uid for game in games if (uid := form.uid(game)) is not None]
+    here = set(form.present(user, uids)) if uids else set()
+    written = skipped = 0
+    for position, game in enumerate(games, start=1):
+        uid = form.uid(game)
+        if uid is not None and uid in here:
+            skipped += 1
+            continue
+        try:
+            form.write(game, user)
+        except (RecordingError, ValueError) as error:
+            raise RestoreError(f"{name}: {form.noun} {position}{where_in(error)}: {error}") from None
+        if uid is not None:
+            here.add(uid)
+        written += 1
+    return written, skipped
+
+
+def where_in(error: Exception) -> str:
+    """", hand 3, field 'results'" for a RecordingError naming a hand and field."""
+    parts = []
+    if hand := getattr(error, "hand", None):
+        parts.append(f", hand {hand}")
+    if field := getattr(error, "field", None):
+        parts.append(f", field '{field}'")
+    return "".join(parts)
+
+
+# Games with seats (Two Way Street, Mah Jongg): their players by name.
+
+
+SEATED_GAME_FIELDS = ("uid", "date", "finished_at", "players", "hands")
+
+
+def seated_game(game, hands: list[dict], **fields) -> dict:
+    """A game with seats as its document writes it (its players loaded):
+    its uid, date, when it ended, its players' names in seat order, the
+    game's own ``fields`` and its ``hands`` (each a dict, numbered from 1)."""
+    return {
+        "uid": str(game.uid),
+        "date": game.date.isoformat(),
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "players": [player.name for player in game.players.all()],
+        **fields,
+        "hands": hands,
+    }
+
+
+def read_seated_game(
+    where: str, game: object, fields: Iterable[str], hand_fields: Iterable[str], read_hand: Callable[[Fields], dict]
+) -> dict:
+    """A game with seats of a document, checked as far as its shape: its
+    common fields, and each hand (with ``hand_fields``) by ``read_hand``
+    (a hand's ``number`` must be its position). The game's own ``fields`` are
+    left to the caller: the result's ``fields`` reads them."""
+    read = Fields(where, game, (*SEATED_GAME_FIELDS, *fields))
+    players = read.list("players")
+    for seat, name in enumerate(players, start=1):
+        if not isinstance(name, str) or not name.strip():
+            raise read.problem("players", f"player {seat} must be a non-empty name, not {name!r}")
+    hands = []
+    for number, hand in enumerate(read.list("hands", []), start=1):
+        hand_where = f"{where}, hand {number}"
+        read_fields = Fields(hand_where, hand, ("number", *hand_fields))
+        if read_fields.value.get("number", number) != number:
+            raise read_fields.problem("number", f"{read_fields.value['number']!r} is out of order, expected {number}")
+        hands.append(read_hand(read_fields))
+    return {
+        "uid": read.uid(),
+        "date": read.date("date"),
+        "finished_at": read.moment("finished_at"),
+        "players": players,
+        "hands": hands,
+        "fields": read,
+    }
+
+
+def seats_of(names: list[str], user) -> list:
+    """The seats of a restored game: the user takes the seat that bears their
+    user name (any case), the others are plain names; no account is invited."""
+    from scorepads.players import Seat
+
+    username = user.get_username().casefold()
+    taken = False
+    seats = []
+    for name in names:
+        mine = not taken and name.strip().casefold() == username
+        taken = taken or mine
+        seats.append(Seat(name, account=user.get_username() if mine else ""))
+    return seats
+
+
+def with_hand(number: int, error: RecordingError) -> RecordingError:
+    """``error`` naming hand ``number`` (scorepads.restore reports it)."""
+    error.hand = number
+    return error
+
+
+def finished_as_written(game, finished_at) -> None:
+    """A restored game that ended keeps the time it ended (recording its
+    hands again ended it now)."""
+    if finished_at is not None and type(game).objects.filter(pk=game.pk, finished_at__isnull=False).exists():
+        type(game).objects.filter(pk=game.pk).update(finished_at=finished_at)

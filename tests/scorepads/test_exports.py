@@ -1,0 +1,159 @@
+"""Every game's spreadsheet (CSV) from the history: read back cell by cell."""
+
+import csv
+import datetime
+import io
+import re
+
+import pytest
+from django.urls import reverse
+
+from mahjong import services as mahjong
+from scorepads.exports import text_cell
+from scorepads.players import Seat
+from tests.mahjong.conftest import BEN_WINS, WASHOUT
+from tests.mahjong.conftest import record as record_mahjong
+from tests.pad.test_history import save_ruling
+from tests.two_way_street.conftest import WORKED_HANDS
+from tests.two_way_street.conftest import record as record_street
+from two_way_street import services as street
+
+HOSTILE = ["=HYPERLINK(1)", "@me", "3/4", "Jan 5"]
+ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d$")
+DATE_LOOKING = re.compile(r"^\s*(\d{1,4}\s*[-/.]\s*\d{1,2}|\d{1,2}:\d\d|[A-Za-z]{3}\.? \d{1,2})")
+
+
+def csv_of(response, stem):
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert re.match(rf'attachment; filename="{stem}-\d{{4}}-\d\d-\d\d\.csv"', response["Content-Disposition"])
+    text = b"".join(response.streaming_content).decode()
+    assert text.startswith("\ufeff"), "a byte order mark, for Excel to read UTF-8"
+    rows = list(csv.reader(io.StringIO(text[1:])))
+    for row in rows:
+        for value in row:
+            if not re.fullmatch(r"-?\d+", value):  # a number, negative or not, is a number
+                assert value[:1] not in ("=", "+", "-", "@"), f"{value!r} would run as a formula"
+            if not ISO_DATE.match(value):
+                assert not DATE_LOOKING.match(value), f"{value!r} would read as a date"
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [("=1+1", "'=1+1"), ("@me", "'@me"), ("-3", "'-3"), ("3/4", "'3/4"), ("10-12", "'10-12"), ("1.2.26", "'1.2.26"),
+     ("7:30", "'7:30"), ("Jan 5", "'Jan 5"), ("5 March", "'5 March"), ("Ann", "Ann"), ("Mary Ann", "Mary Ann"),
+     ("Dan 2", "Dan 2"), ("王小明", "王小明"), ("", "")],
+)
+def test_a_text_cell_never_runs_as_a_formula_nor_reads_as_a_date(text, cell):
+    assert text_cell(text) == cell
+
+
+def street_game(user, names=("Ann", "Ben", "Cat", "Dan"), hands=WORKED_HANDS):
+    game = street.game_start(seats=[Seat(name) for name in names], target=12, date=datetime.date(2026, 7, 9), user=user)
+    return record_street(game, hands)
+
+
+def test_two_way_street_hands_and_totals(client, user):
+    game = street_game(user, names=HOSTILE)
+    empty = street_game(user, hands=[])
+    rows = csv_of(client.get(reverse("games_csv"), {"game": "two-way-street"}), "two-way-street-games")
+    played = [row for row in rows if row["game"] == str(game.pk)]
+    assert len(played) == 4 * 4
+    assert [row["player"] for row in played[:4]] == ["'=HYPERLINK(1)", "'@me", "'3/4", "'Jan 5"]
+    assert {row["date"] for row in played} == {"2026-07-09"}
+    assert [row["hand"] for row in played[::4]] == ["1", "2", "3", "4"]
+    # Each player's total is the sum of their scores, hand by hand, and ends on the game's totals.
+    for seat in range(4):
+        lines = played[seat::4]
+        running = 0
+        for line in lines:
+            running += int(line["score"])
+            assert int(line["total"]) == running
+        assert running == game.totals[seat]
+        assert lines[-1]["winner"] == ("yes" if game.winner_seat == seat + 1 else "no")
+    assert [row["player"] for row in rows if row["game"] == str(empty.pk)] == ["Ann", "Ben", "Cat", "Dan"]
+
+
+def test_mah_jongg_hands_and_settlements(client, user):
+    game = mahjong.game_start(seats=[Seat(name) for name in HOSTILE], date=datetime.date(2026, 7, 9), user=user)
+    game = record_mahjong(game, [BEN_WINS, WASHOUT])
+    rows = csv_of(client.get(reverse("games_csv"), {"game": "mah-jongg"}), "mah-jongg-games")
+    assert len(rows) == 2 * 4
+    assert [row["player"] for row in rows[:4]] == ["'=HYPERLINK(1)", "'@me", "'3/4", "'Jan 5"]
+    assert rows[0]["winner"] == "'@me" and rows[0]["self drawn"] == "yes"
+    assert rows[1]["score"] == "300"
+    # A hand's settlement is money changing hands: it adds up to nothing.
+    for hand in ("1", "2"):
+        assert sum(int(row["settlement"]) for row in rows if row["hand"] == hand) == 0
+    for seat in range(4):
+        assert sum(int(row["settlement"]) for row in rows[seat::4]) == int(rows[4 + seat]["total"]) == game.totals[seat]
+
+
+def test_bridge_rulings(client, user):
+    ruling = save_ruling(user, "example 2", event="=cmd|' /C calc'!A0", board=21, note="@SUM(1)")
+    rows = csv_of(client.get(reverse("games_csv"), {"game": "bridge"}), "bridge-rulings")
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["ruling"] == str(ruling.pk) and row["date"] == ruling.date.isoformat() and row["board"] == "21"
+    assert row["event"] == "'=cmd|' /C calc'!A0" and row["note"] == "'@SUM(1)"
+    assert row["calculation"] and row["result"] and row["inputs"]
+
+
+def test_a_spreadsheet_holds_only_the_users_games_and_follows_the_filters(client, user, stranger):
+    street_game(stranger, names=("Zed", "Yan", "Xi", "Wu"))
+    mine = street_game(user)
+    later = street.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=datetime.date(2026, 8, 1), user=user)
+    rows = csv_of(client.get(reverse("games_csv"), {"game": "two-way-street"}), "two-way-street-games")
+    assert {row["game"] for row in rows} == {str(mine.pk), str(later.pk)}
+    rows = csv_of(
+        client.get(reverse("games_csv"), {"game": "two-way-street", "date_from": "2026-07-31"}), "two-way-street-games"
+    )
+    assert {row["game"] for row in rows} == {str(later.pk)}
+
+
+def test_the_history_offers_every_kinds_spreadsheet(client, user):
+    street_game(user)
+    page = client.get(reverse("game_list")).content.decode()
+    for slug in ("two-way-street", "mah-jongg", "bridge"):
+        assert f'href="/games/export.csv?game={slug}"' in page
+
+
+@pytest.mark.parametrize("slug", ["two-way-street", "mah-jongg"])
+def test_the_export_of_n_games_costs_the_same_queries(client, user, django_assert_max_num_queries, slug):
+    for _ in range(12):
+        if slug == "two-way-street":
+            street_game(user)
+        else:
+            record_mahjong(mahjong.game_start(seats=[Seat(n) for n in "ABCD"], date=datetime.date(2026, 7, 9), user=user), [BEN_WINS])
+    with django_assert_max_num_queries(8):
+        response = client.get(reverse("games_csv"), {"game": slug})
+        rows = list(response.streaming_content)
+    assert len(rows) > 12
+
+
+def test_the_export_of_n_rulings_costs_the_same_queries(client, user, django_assert_max_num_queries):
+    for board in range(1, 13):
+        save_ruling(user, "example 1", event="Club pairs", board=board)
+    with django_assert_max_num_queries(8):
+        rows = list(client.get(reverse("games_csv"), {"game": "bridge"}).streaming_content)
+    assert len(rows) == 1 + 1 + 12
+
+
+@pytest.mark.parametrize("app", ["two_way_street", "mahjong"])
+def test_each_sheet_offers_its_games_spreadsheet_and_a_stranger_gets_404(client, user, stranger_client, app):
+    if app == "two_way_street":
+        game, stem = street_game(user), "two-way-street"
+    else:
+        game = record_mahjong(mahjong.game_start(seats=[Seat(n) for n in HOSTILE], date=datetime.date(2026, 7, 9), user=user), [BEN_WINS])
+        stem = "mah-jongg"
+    street_game(user)  # another game, not in this one's spreadsheet
+    url = reverse(f"{app}:hands_csv", args=[game.pk])
+    assert f'href="{url}" download>Hands as CSV</a>' in client.get(reverse(f"{app}:sheet", args=[game.pk])).content.decode()
+    response = client.get(url)
+    assert response["Content-Disposition"] == f'attachment; filename="{stem}-2026-07-09-{game.pk}.csv"'
+    text = b"".join(response.streaming_content).decode()
+    rows = list(csv.DictReader(io.StringIO(text[1:])))
+    assert {row["game"] for row in rows} == {str(game.pk)} and len(rows) == 4 * game.hand_count
+    assert stranger_client.get(url).status_code == 404
+    assert client.post(url).status_code == 405

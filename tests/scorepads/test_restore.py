@@ -1,0 +1,286 @@
+"""The data download restored into an account: every game back, field by
+field; twice adds nothing; a bad file writes nothing and says where."""
+
+import datetime
+import io
+import json
+import uuid
+import zipfile
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from bridge.models import Ruling
+from mahjong import services as mahjong
+from mahjong.game import HandEntry
+from mahjong.models import Game as MahjongGame
+from pad import accounts
+from pad import services as gorilla
+from pad.models import Game as GorillaGame
+from scorepads import restore
+from scorepads.players import Seat
+from tests.conftest import record_outcomes
+from tests.mahjong.conftest import BEN_WINS, WASHOUT
+from tests.mahjong.conftest import record as record_mahjong
+from tests.pad.test_history import save_ruling
+from tests.two_way_street.conftest import WORKED_HANDS
+from tests.two_way_street.conftest import record as record_street
+from two_way_street import services as street
+from two_way_street.models import Game as StreetGame
+
+HOSTILE = ["=HYPERLINK(\"x\")", "@me", "3/4", "Zoë 王"]
+ME = "«the account»"
+
+
+def all_four(user):
+    """A finished and an unfinished game of each kind, players with hostile names, the user in a seat."""
+    day = datetime.date(2026, 7, 9)
+    pair = gorilla.partnership_get_or_create(odd_name="=cmd|' /C calc'!A0", even_name="@Richard", user=user)
+    record_outcomes(gorilla.game_start(partnership=pair, date=day, notes="at the lake\n=1+1"), "MMIPPIMMMPIMMMMIM")
+    record_outcomes(gorilla.game_start(partnership=pair, date=day + datetime.timedelta(days=1)), "IIP")
+    seats = [Seat(user.get_username(), user.get_username()), *(Seat(name) for name in HOSTILE[:3])]
+    record_street(street.game_start(seats=seats, target=12, date=day, user=user), WORKED_HANDS)
+    record_street(street.game_start(seats=seats, target=12, date=day, user=user), WORKED_HANDS[:2])
+    others_win = [HandEntry(winner, tuple(20 if p == winner else 0 for p in range(4))) for winner in (1, 2, 3, 0)]
+    record_mahjong(mahjong.game_start(seats=seats, date=day, user=user), others_win * 4)
+    record_mahjong(mahjong.game_start(seats=seats, date=day, user=user), [BEN_WINS, WASHOUT])
+    save_ruling(
+        user, "example 2", event=HOSTILE[0], board=21, note="Slow pass by @West.",
+        ns_pair="7", ew_pair="12", contract="3♦X", declarer="N", auction="1♦ 1♠ 3♦\nX", director=HOSTILE[1],
+    )
+    save_ruling(user, "example 1", event="Club pairs", board=7)
+
+
+def fields_of(row, leave_out=()) -> dict:
+    """A row's stored fields, by name; an account as ME (the account compared), keys and creation times left out."""
+    values = {}
+    for field in type(row)._meta.concrete_fields:
+        if field.primary_key or field.name in ("created_at", "recorded_at", "game", "partnership", *leave_out):
+            continue
+        value = getattr(row, field.name)
+        if isinstance(value, get_user_model()):
+            value = ME
+        values[field.name] = value
+    return values
+
+
+def account_state(user) -> dict:
+    """Everything the account holds, in a comparable form (no key, no account's own name)."""
+    gorilla_games = GorillaGame.objects.filter(partnership__members=user).order_by("uid")
+    return {
+        # A restored Gorilla game ends when its last hand is restored (gorilla-pad/1 keeps no time
+        # of ending), and no rematch link is kept: they are left out.
+        "gorilla": [
+            (
+                game.partnership.odd_name,
+                game.partnership.even_name,
+                fields_of(game, ("finished_at", "rematch", "revision")),
+                [fields_of(hand) for hand in game.hands.order_by("number")],
+            )
+            for game in gorilla_games
+        ],
+        **{
+            label: [
+                (
+                    fields_of(game),
+                    sorted(ME if member == user else member.get_username() for member in game.members.all()),
+                    [fields_of(player) for player in game.players.all()],
+                    [fields_of(hand) for hand in game.hands.order_by("number")],
+                )
+                for game in model.objects.filter(members=user).order_by("uid")
+            ]
+            for label, model in (("two-way-street", StreetGame), ("mah-jongg", MahjongGame))
+        },
+        "bridge": [fields_of(ruling) for ruling in Ruling.objects.filter(created_by=user).order_by("save_key")],
+    }
+
+
+def download(client) -> bytes:
+    response = client.get(reverse("account_archive"))
+    assert response.status_code == 200
+    return b"".join(response.streaming_content)
+
+
+def restore_post(client, content: bytes, name="data.zip"):
+    upload = io.BytesIO(content)
+    upload.name = name
+    return client.post(reverse("account_restore"), {"archive": upload})
+
+
+def counts() -> tuple:
+    from mahjong.models import Hand as MahjongHand
+    from pad.models import Hand as GorillaHand
+    from pad.models import Partnership
+    from two_way_street.models import Hand as StreetHand
+
+    return tuple(
+        model.objects.count()
+        for model in (Partnership, GorillaGame, GorillaHand, StreetGame, StreetHand, MahjongGame, MahjongHand, Ruling)
+    )
+
+
+@pytest.fixture
+def archive(client, user):
+    """Jon's data download, Jon holding a finished and an unfinished game of each kind; then his
+    account is deleted, and Jon signs up again: the new account is empty."""
+    all_four(user)
+    before = account_state(user)
+    content = download(client)
+    accounts.account_delete(user=user)
+    assert counts() == (0,) * 8
+    return before, content
+
+
+@pytest.fixture
+def fresh(db):
+    account = get_user_model().objects.create_user(username="jon", password="gorilla-pad-pass-1")
+    client = Client()
+    client.force_login(account)
+    return account, client
+
+
+def test_a_download_restored_into_a_fresh_account_is_every_game_field_by_field(archive, fresh):
+    before, content = archive
+    account, client = fresh
+    response = restore_post(client, content)
+    assert response.status_code == 302 and response["Location"] == reverse("account")
+    assert "8 games restored, 0 already here." in client.get(reverse("account")).content.decode()
+    after = account_state(account)
+    for kind in before:
+        assert after[kind] == before[kind], kind
+    assert [len(after[kind]) for kind in ("gorilla", "two-way-street", "mah-jongg", "bridge")] == [2, 2, 2, 2]
+    # Jon takes his own seat again; the others are names, with no account.
+    (seat,) = {player.seat for game in StreetGame.objects.all() for player in game.players.all() if player.account}
+    assert seat == 1
+
+
+def test_restoring_the_same_file_twice_adds_nothing_the_second_time(archive, fresh):
+    _, content = archive
+    account, client = fresh
+    restore_post(client, content)
+    first = counts()
+    response = restore_post(client, content)
+    assert response.status_code == 302
+    assert "0 games restored, 8 already here." in client.get(reverse("account")).content.decode()
+    assert counts() == first
+
+
+def test_the_same_file_restores_into_two_accounts(archive, fresh, stranger_client):
+    _, content = archive
+    restore_post(fresh[1], content)
+    assert restore_post(stranger_client, content).status_code == 302
+    assert StreetGame.objects.count() == 4 and Ruling.objects.count() == 4
+
+
+def zip_of(files: dict) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, content in files.items():
+            archive.writestr(name, content if isinstance(content, (str, bytes)) else json.dumps(content))
+    return buffer.getvalue()
+
+
+def files_of(content: bytes) -> dict:
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        return {name: json.loads(archive.read(name)) for name in archive.namelist()}
+
+
+def refused(client, content, *expected, status=400):
+    before = counts()
+    response = restore_post(client, content)
+    assert response.status_code == status
+    page = response.content.decode()
+    problems = page[page.find('class="errorlist"') :][:2000]
+    for text in expected:
+        assert text in page, problems
+    assert counts() == before
+    return page
+
+
+def test_a_bad_game_anywhere_restores_nothing_and_says_where(archive, fresh):
+    _, content = archive
+    files = files_of(content)
+    files["mah-jongg.json"]["games"][1]["hands"][0]["scores"] = [10, 20]
+    files["two-way-street.json"]["games"][0]["date"] = "9/7/2026"
+    files["two-way-street.json"]["games"][1]["hands"][1]["number"] = 7
+    files["bridge.json"]["rulings"][1]["board"] = "seven"
+    page = refused(
+        fresh[1],
+        zip_of(files),
+        "Nothing was restored:",
+        "two-way-street.json: game 1, field &#x27;date&#x27;: &#x27;9/7/2026&#x27; is not a date like 2026-07-09; "
+        "game 2, hand 2, field &#x27;number&#x27;: 7 is out of order, expected 2",
+        "bridge.json: ruling 2, field &#x27;board&#x27;: must be a whole number",
+    )
+    assert "mah-jongg.json" not in page  # it reads well; its second game fails only as it is written
+    files["two-way-street.json"]["games"][0]["date"] = "2026-07-09"
+    files["two-way-street.json"]["games"][1]["hands"][1]["number"] = 2
+    files["bridge.json"]["rulings"][1]["board"] = 7
+    refused(fresh[1], zip_of(files), "mah-jongg.json: game 2, hand 1, field &#x27;winner&#x27;: hand 1: a hand has 4 scores, not 2")
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"not a zip at all", "the file is not a ZIP archive"),
+        (zip_of({"gorilla.json": "{not json"}), "gorilla.json: Expecting property name"),
+        (zip_of({"gorilla.json": {"format": "two-way-street/1", "games": []}}), "gorilla.json: the file&#x27;s &quot;format&quot; must be &quot;gorilla-pad/1&quot;"),
+        (zip_of({"notes.txt": "hello"}), "notes.txt: not a file of a data download"),
+        (zip_of({}), "the archive holds no games&#x27; file"),
+        (zip_of({"bridge.json": {"format": "bridge-rulings/1", "rulings": [{"uid": "x"}]}}), "bridge.json: ruling 1, field &#x27;uid&#x27;"),
+    ],
+)
+def test_a_corrupt_or_wrong_file_is_refused_with_a_message(client, content, expected):
+    refused(client, content, "Nothing was restored:", expected)
+
+
+def test_a_zip_bomb_is_refused_before_it_is_unpacked(client):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("gorilla.json", b" " * (restore.MAX_UNCOMPRESSED + 1))
+    assert len(buffer.getvalue()) < 1024 * 1024
+    refused(client, buffer.getvalue(), "the archive unpacks to more than 50 MB")
+
+
+def test_an_oversized_upload_is_refused(client, settings):
+    refused(client, b"0" * (restore.MAX_UPLOAD + 100 * 1024), "larger than 10 MB", status=413)
+
+
+def test_a_restore_goes_only_into_ones_own_account(archive, fresh, stranger, stranger_client):
+    _, content = archive
+    restore_post(stranger_client, content)
+    assert StreetGame.objects.filter(members=fresh[0]).count() == 0
+    assert {game.created_by for game in StreetGame.objects.all()} == {stranger}
+    # Nobody is named or invited by a restore: "jon" is a plain name in the stranger's games.
+    assert not StreetGame.objects.filter(players__invited__isnull=False).exists()
+    assert not StreetGame.objects.filter(players__account=fresh[0]).exists()
+
+
+def test_restoring_needs_a_login_and_a_post(anonymous_client, client):
+    response = anonymous_client.post(reverse("account_restore"), {})
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert client.get(reverse("account_restore")).status_code == 405
+    assert "Choose the ZIP archive to restore." in client.post(reverse("account_restore"), {}).content.decode()
+
+
+def test_restoring_needs_the_csrf_token(user):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    before = counts()
+    assert restore_post(client, zip_of({})).status_code == 403
+    assert counts() == before
+
+
+def test_the_account_page_offers_the_restore(client):
+    page = client.get(reverse("account")).content.decode()
+    assert f'action="{reverse("account_restore")}" enctype="multipart/form-data"' in page
+    assert 'type="file" name="archive"' in page
+
+
+def test_a_file_without_uids_restores_once_each_time(fresh):
+    account, client = fresh
+    document = {"format": "two-way-street/1", "games": [{"date": "2026-07-09", "target": 12, "players": ["A", "B", "C"], "hands": []}]}
+    assert restore_post(client, zip_of({"two-way-street.json": document})).status_code == 302
+    assert StreetGame.objects.count() == 1 and isinstance(StreetGame.objects.get().uid, uuid.UUID)

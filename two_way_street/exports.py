@@ -1,0 +1,98 @@
+"""Two Way Street's games out and back: the spreadsheet, one row per player
+per hand as the sheet works it out with the running total
+(scorepads.exports streams it); and the ``two-way-street/1`` file of the
+data download, which scorepads.restore reads back."""
+
+from __future__ import annotations
+
+import uuid
+
+from scorepads import restore
+from scorepads.exports import CsvExport, in_chunks, write_document
+from scorepads.recording import RecordingError
+from two_way_street import services
+from two_way_street.display import sheet_display
+from two_way_street.models import Game
+
+HEADER = [
+    "game", "date", "target", "hand", "case", "penalty", "tricks in hand", "seat", "player",
+    "tricks", "high or low", "declared or forced", "n", "raw", "refined", "multiplier", "score", "total",
+    "winner",
+]
+
+
+def rows(game):
+    """The game's rows: a row per player per hand; a game with no hand yet, a row per player."""
+    players = list(game.players.all())
+    sheet = sheet_display(game, players, list(game.hands.all()))
+    winners = {standing.seat for standing in sheet.standings if standing.wins}
+    start = [game.pk, game.date, game.target]
+    if not sheet.hands:
+        for seat, name in enumerate(sheet.names, start=1):
+            yield [*start, None, None, None, None, seat, name, *([None] * 7), 0, seat in winners]
+    for hand in sheet.hands:
+        for seat, line in enumerate(hand.lines, start=1):
+            yield [
+                *start, hand.number, hand.case, hand.penalty, hand.tricks_in_hand, seat, line.name,
+                line.tricks, line.direction, line.choice, line.n, line.raw, line.refined, line.multiplier,
+                line.final, line.total, seat in winners,
+            ]
+
+
+CSV_EXPORT = CsvExport(stem="two-way-street-games", header=HEADER, rows=rows, prefetch=("players", "hands"))
+
+
+# The file of the data download: two-way-street/1 (scorepads.restore).
+
+FORMAT = "two-way-street/1"
+
+
+def account_data(user, out) -> None:
+    """The games ``user`` is a member of, as a ``two-way-street/1`` document."""
+    games = Game.objects.filter(members=user).order_by("date", "pk")
+    write_document(out, FORMAT, (document_game(game) for game in in_chunks(games, ("players", "hands"))))
+
+
+def document_game(game) -> dict:
+    hands = [
+        {"number": hand.number, "results": hand.results, "tricks_in_hand": hand.tricks_in_hand}
+        for hand in game.hands.all()
+    ]
+    return restore.seated_game(game, hands, target=game.target)
+
+
+def read_hand(fields: restore.Fields) -> dict:
+    return {"results": fields.list("results"), "tricks_in_hand": fields.number("tricks_in_hand", None)}
+
+
+def read_game(where: str, game: object) -> dict:
+    spec = restore.read_seated_game(where, game, ("target",), ("results", "tricks_in_hand"), read_hand)
+    spec["target"] = spec.pop("fields").number("target")
+    return spec
+
+
+def read(document: object) -> list[dict]:
+    return restore.read_each(restore.games_of(document, FORMAT), read_game)
+
+
+def present(user, uids) -> set:
+    return set(Game.objects.filter(members=user, uid__in=uids).values_list("uid", flat=True))
+
+
+def write(spec: dict, user) -> None:
+    game = services.game_start(
+        seats=restore.seats_of(spec["players"], user),
+        target=spec["target"],
+        date=spec["date"],
+        user=user,
+        restored=spec["uid"] or uuid.uuid4(),
+    )
+    for number, hand in enumerate(spec["hands"], start=1):
+        try:
+            services.hand_record(game=game, number=number, **hand)
+        except RecordingError as error:
+            raise restore.with_hand(number, error) from None
+    restore.finished_as_written(game, spec["finished_at"])
+
+
+RESTORE = restore.Format(name=FORMAT, read=read, uid=lambda spec: spec["uid"], present=present, write=write)

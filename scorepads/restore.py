@@ -336,3 +336,28 @@ def finished_as_written(game, finished_at) -> None:
     hands again ended it now)."""
     if finished_at is not None and type(game).objects.filter(pk=game.pk, finished_at__isnull=False).exists():
         type(game).objects.filter(pk=game.pk).update(finished_at=finished_at)
+
+
+def members_present(game_model) -> Callable[[Any, Iterable], set]:
+    """A seated game's ``Format.present``: the uids among ``uids`` of games ``user`` is a member of."""
+
+    def present(user, uids) -> set:
+        return set(game_model.objects.filter(members=user, uid__in=uids).values_list("uid", flat=True))
+
+    return present
+
+
+def write_seated_game(spec: dict, user, *, start: Callable[..., Any], record: Callable[..., Any], **fields) -> None:
+    """Write a checked seated game: ``start`` (the game's ``game_start``) with
+    its players (the user in their own seat), date, uid and ``fields``, then
+    each hand through ``record`` (its ``hand_record``), which checks it as a
+    tap would; an ended game keeps the time it ended."""
+    game = start(
+        seats=seats_of(spec["players"], user), date=spec["date"], user=user, restored=spec["uid"] or uuid.uuid4(), **fields
+    )
+    for number, hand in enumerate(spec["hands"], start=1):
+        try:
+            record(game=game, number=number, **hand)
+        except RecordingError as error:
+            raise with_hand(number, error) from None
+    finished_as_written(game, spec["finished_at"])

@@ -5,11 +5,8 @@ data download, which scorepads.restore reads back."""
 
 from __future__ import annotations
 
-import uuid
-
 from scorepads import restore
 from scorepads.exports import CsvExport, in_chunks, write_document
-from scorepads.recording import RecordingError
 from two_way_street import services
 from two_way_street.display import sheet_display
 from two_way_street.models import Game
@@ -75,24 +72,10 @@ def read(document: object) -> list[dict]:
     return restore.read_each(restore.games_of(document, FORMAT), read_game)
 
 
-def present(user, uids) -> set:
-    return set(Game.objects.filter(members=user, uid__in=uids).values_list("uid", flat=True))
-
-
 def write(spec: dict, user) -> None:
-    game = services.game_start(
-        seats=restore.seats_of(spec["players"], user),
-        target=spec["target"],
-        date=spec["date"],
-        user=user,
-        restored=spec["uid"] or uuid.uuid4(),
-    )
-    for number, hand in enumerate(spec["hands"], start=1):
-        try:
-            services.hand_record(game=game, number=number, **hand)
-        except RecordingError as error:
-            raise restore.with_hand(number, error) from None
-    restore.finished_as_written(game, spec["finished_at"])
+    restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record, target=spec["target"])
 
 
-RESTORE = restore.Format(name=FORMAT, read=read, uid=lambda spec: spec["uid"], present=present, write=write)
+RESTORE = restore.Format(
+    name=FORMAT, read=read, uid=lambda spec: spec["uid"], present=restore.members_present(Game), write=write
+)

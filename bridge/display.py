@@ -80,7 +80,9 @@ class Line:
     Each step is written from the figures shown on the sheet; ``relations`` says
     how each step follows the one before it: ``"="``, worked out (a product is
     written to the sheet's ``places``, a sum or a difference is exact), or
-    ``"→"``, rounded to fewer places, as the reference writes −14.3 → −14.
+    ``"→"``, rounded to fewer places, as the reference writes −14.3 → −14, or,
+    in pairs, a sum beyond 0..top kept within it: ``12.01 → the top, 12``
+    (:data:`TOP_STEP`, :data:`LEAST_STEP`).
     Words in a step name its figures (``normal 19 − expected 14``).
     """
 
@@ -220,20 +222,42 @@ def teams_final(who: str, figure: Figure) -> Final:
     return Final(who, written(figure, IMP_PLACES, signed=True), "IMP")
 
 
-def weighted_line(label: str, parts, total: Figure, places: int, unit: str) -> Line:
+# A pairs sum of written parts beyond 0..top is written at the top (or 0), as a
+# step of its own (RULES.md decision 25): the step's words name the bound.
+TOP_STEP = "the top, {top}"
+LEAST_STEP = "the least, 0"
+WITHIN_TOP = "(no side scores more than the top, nor less than 0)"
+
+
+def weighted_line(label: str, parts, total: Figure, places: int, unit: str, *, top: int | None = None) -> Line:
     """``60% × 19.4 + 40% × 5.4 = 11.64 + 2.16 = 13.8``: ``parts`` are (weight,
-    figure as written, part as written) each; ``total`` is their sum."""
+    figure as written, part as written) each; ``total`` is their sum, or in pairs
+    (``top`` given) their sum kept within 0..top, which the line shows as a last
+    step: ``… = 12.01 → the top, 12``."""
     products = " + ".join(f"{format_weight(weight)} × {written(figure, places)}" for weight, figure, _ in parts)
-    if len(parts) == 1:
-        return equation(label, products, written(total, places), unit=unit, places=places)
-    return equation(
-        label, products, added([part for _, _, part in parts], places), written(total, places), unit=unit, places=places
-    )
+    total_of_parts = summed(part for _, _, part in parts)
+    steps = [products]
+    if len(parts) > 1:
+        steps.append(added([part for _, _, part in parts], places))
+    steps.append(written(total_of_parts, places))
+    relations = ["="] * (len(steps) - 1)
+    if total_of_parts == total:
+        return Line(label, tuple(steps), tuple(relations), unit, "", places)
+    if top is None or total not in (0, top):  # a sum is only ever kept within the top
+        raise ValueError(f"{label}: {total_of_parts} written as {total}")
+    steps.append(TOP_STEP.format(top=top) if total == top else LEAST_STEP)
+    relations.append("→")
+    return Line(label, tuple(steps), tuple(relations), unit, WITHIN_TOP, places)
 
 
 # --- Pairs, weighted ------------------------------------------------------------
 
 P = MATCHPOINT_PLACES
+
+
+def summed(parts) -> Figure:
+    """Written parts added up, as a table's foot writes them (before any bound)."""
+    return Figure(sum(parts, Figure(0)))
 
 
 def _frequency_rows(rows, marked_scores, *, weighted: bool) -> tuple[Row, ...]:
@@ -268,6 +292,7 @@ def _pairs_weighted(result: WeightedMatchpoints):
                 result.written_ns,
                 P,
                 "MP",
+                top=result.top,
             ),
             weighted_line(
                 "EW",
@@ -275,6 +300,7 @@ def _pairs_weighted(result: WeightedMatchpoints):
                 result.written_ew,
                 P,
                 "MP",
+                top=result.top,
             ),
         ),
     )
@@ -301,7 +327,14 @@ def _pairs_weighted(result: WeightedMatchpoints):
             )
             for outcome in result.outcomes
         ),
-        foot=("Weighted sum", "", "", written(result.british_ns, P), "", written(result.british_ew, P)),
+        foot=(
+            "Weighted sum",
+            "",
+            "",
+            written(summed(o.written_ns_part for o in result.outcomes), P),
+            "",
+            written(summed(o.written_ew_part for o in result.outcomes), P),
+        ),
     )
     british_notes = ()
     if (result.british_ns, result.british_ew) != (result.written_ns, result.written_ew):
@@ -316,10 +349,10 @@ def _pairs_weighted(result: WeightedMatchpoints):
         tables=(frequency, outcomes),
         lines=(
             weighted_line(
-                "NS", [(o.weight, o.written_ns, o.written_ns_part) for o in result.outcomes], result.british_ns, P, "MP"
+                "NS", [(o.weight, o.written_ns, o.written_ns_part) for o in result.outcomes], result.british_ns, P, "MP", top=result.top
             ),
             weighted_line(
-                "EW", [(o.weight, o.written_ew, o.written_ew_part) for o in result.outcomes], result.british_ew, P, "MP"
+                "EW", [(o.weight, o.written_ew, o.written_ew_part) for o in result.outcomes], result.british_ew, P, "MP", top=result.top
             ),
         ),
         notes=british_notes,
@@ -600,12 +633,17 @@ def _serious_error(result: SeriousError, unit: str, places: int, signed: bool) -
                             Row((score(o.score), format_weight(o.weight), written(o.written_ns, P), written(o.written_ns_part, P)))
                             for o in scenarios
                         ),
-                        foot=("Weighted sum", "", "", written(line.written, P)),
+                        foot=("Weighted sum", "", "", written(summed(o.written_ns_part for o in scenarios), P)),
                     ),
                 ),
                 lines=(
                     weighted_line(
-                        f"{label} (NS)", [(o.weight, o.written_ns, o.written_ns_part) for o in scenarios], line.written, P, "MP"
+                        f"{label} (NS)",
+                        [(o.weight, o.written_ns, o.written_ns_part) for o in scenarios],
+                        line.written,
+                        P,
+                        "MP",
+                        top=result.top,
                     ),
                 ),
             )

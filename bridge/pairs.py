@@ -144,8 +144,8 @@ class WeightedMatchpoints:
     ``other_tables`` every other table's changed matchpoints, in the order given.
 
     ``written_ns`` and ``written_ew`` are the score as the sheet writes it: the
-    first method's parts written to two decimals, added (``british_ns`` and
-    ``british_ew`` the British table's, likewise). With a ``table_result`` and the
+    first method's parts written to two decimals, added, and kept within 0..top
+    (``british_ns`` and ``british_ew`` the British table's, likewise). With a ``table_result`` and the
     ``offenders``, the table result ``stands`` when the weighted score is no
     better for the non-offending side; ``awarded`` is what each side gets.
     """
@@ -308,17 +308,26 @@ def weighted_matchpoints(
         frequency_table=frequency_table,
         scenarios=tuple(scenarios),
         other_tables=tuple(TableMatchpoints(score, ranked[score], Figure(top - ranked[score])) for score in scores),
-        written_ns=_written_sum(s.outcome.written_ns_part for s in scenarios),
-        written_ew=_written_sum(s.outcome.written_ew_part for s in scenarios),
-        british_ns=_written_sum(outcome.written_ns_part for outcome in weighted_outcomes),
-        british_ew=_written_sum(outcome.written_ew_part for outcome in weighted_outcomes),
+        written_ns=_written_sum((s.outcome.written_ns_part for s in scenarios), top),
+        written_ew=_written_sum((s.outcome.written_ew_part for s in scenarios), top),
+        british_ns=_written_sum((outcome.written_ns_part for outcome in weighted_outcomes), top),
+        british_ew=_written_sum((outcome.written_ew_part for outcome in weighted_outcomes), top),
         table_result=table_result,
         offenders=offending,
     )
 
 
-def _written_sum(parts: Iterable[Figure]) -> Figure:
-    return Figure(sum(parts, Fraction(0)))
+def _written_sum(parts: Iterable[Figure], top: int) -> Figure:
+    """The sum of written parts, exactly, kept within 0..top (RULES.md decision 25)."""
+    return within_top(Figure(sum(parts, Fraction(0))), top)
+
+
+def within_top(figure: Figure, top: int) -> Figure:
+    """``figure`` kept within 0..top: a written sum of parts rounded up (2/9, 2/9
+    and 5/9 of 12 written 2.67 + 2.67 + 6.67 = 12.01) is written at the top, one
+    rounded down below 0 at 0, since no side scores more than the top or less
+    than nothing."""
+    return Figure(min(max(figure, Fraction(0)), Fraction(top)))
 
 
 def table_and_offenders(

@@ -67,7 +67,7 @@ class SeriousErrorRule(Enum):
 class ScoreLine:
     """One of the three scores, in the NS view: the outcome(s), the working that
     scores them against the board, the exact figure and the figure as written
-    (the sum of the working's written parts) and carried on."""
+    (the sum of the working's written parts, in pairs kept within 0..top) and carried on."""
 
     name: str
     outcomes: tuple[Outcome, ...]

@@ -9,7 +9,10 @@ text as displayed (words are skipped: ``normal 19 − expected (14)``), and:
 - a step that follows a weighted step (``1/3 × 19.67 + …``) has each product
   written to the sheet's decimals: within half a unit of its last place;
 - a step after ``→`` is the step before rounded: within half a unit of its own
-  last place, with fewer decimals.
+  last place, with fewer decimals;
+- in pairs (the top given), a step after ``→`` that names a bound (``the top, 12``,
+  ``the least, 0``) is the step before kept within 0..top: ``min(max(before, 0), top)``,
+  the step before lying beyond it; a step beyond 0..top cannot be "rounded" into it.
 """
 
 from __future__ import annotations
@@ -111,13 +114,32 @@ def half_unit(places: int) -> Fraction:
     return Fraction(1, 2 * 10**places)
 
 
-def check_line(working: str, places: int) -> int:
+BOUNDS = {"the top,": "top", "the least,": "least"}
+
+
+def check_bound(working: str, before: str, after: str, top: int | None) -> None:
+    """``before → the top, 12`` (or ``→ the least, 0``): ``before`` kept within 0..top."""
+    assert top is not None, f"{working}: {after} names a bound, and no top is given"
+    value, bounded = Fraction(evaluate(before, Fraction)), Fraction(evaluate(after))
+    assert not 0 <= value <= top, f"{working}: {before} is within 0..{top}, nothing to bound"
+    assert bounded == min(max(value, 0), top), f"{working}: {before} kept within 0..{top} is not {after}"
+    bound = next(name for words, name in BOUNDS.items() if after.startswith(words))
+    assert bounded == (top if bound == "top" else 0), f"{working}: {after} is not {bound}"
+
+
+def check_line(working: str, places: int, *, top: int | None = None) -> int:
     """Assert that ``working`` (a line's steps, as displayed) adds up, the
-    products written to ``places`` decimals; the number of steps checked."""
+    products written to ``places`` decimals; the number of steps checked.
+    ``top``: a pairs sheet's top, which a bound step is checked against."""
     parts = re.split(r" (=|→) ", working)
     steps, relations = parts[0::2], parts[1::2]
     for before, relation, after in zip(steps, relations, steps[1:]):
-        if relation == "→":
+        if relation == "→" and after.startswith(tuple(BOUNDS)):
+            check_bound(working, before, after, top)
+        elif relation == "→":
+            if top is not None:
+                value = Fraction(evaluate(before, Fraction))
+                assert 0 <= value <= top, f"{working}: {before} is beyond 0..{top}, and {after} does not say it is bounded"
             value, rounded = Fraction(evaluate(before, Fraction)), Fraction(evaluate(after))
             assert decimals(after) <= decimals(before), f"{working}: {after} is not {before} rounded"
             assert abs(value - rounded) <= half_unit(decimals(after)), f"{working}: {before} → {after}"
@@ -171,9 +193,10 @@ def page_tables(page: str) -> list[tuple[list[list[str]], list[str]]]:
     return found
 
 
-def check_page(page: str, places: int) -> int:
-    """Every line, percentage and table foot of a rendered page adds up; the steps checked."""
-    checked = sum(check_line(line, places) for line in page_lines(page))
+def check_page(page: str, places: int, *, top: int | None = None) -> int:
+    """Every line, percentage and table foot of a rendered page adds up (``top``: a
+    pairs sheet's, for its bound steps); the steps checked."""
+    checked = sum(check_line(line, places, top=top) for line in page_lines(page))
     for text in page_percentages(page):
         check_percentage(text)
     for rows, foot in page_tables(page):

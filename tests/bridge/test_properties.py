@@ -3,7 +3,7 @@
 from collections import Counter
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bridge.scoring import (
@@ -207,6 +207,7 @@ def assert_the_rule_fits_the_order(result, mirror):
 
 @EXAMPLES
 @given(boards, normal_or_expected, normal_or_expected, scores, st.sampled_from(Side))
+@example([-1100] * 6, [(-800, "2/9"), (-800, "2/9"), (-800, "5/9")], -1100, -1100, Side.EW)  # 12.01 before the bound
 def test_serious_error_in_pairs_stays_within_bounds(field, normal, expected, table, offenders):
     result = serious_error_matchpoints(field, normal=normal, expected=expected, table=table, offenders=offenders)
     assert 0 <= result.ns <= result.top and 0 <= result.ew <= result.top

@@ -76,11 +76,16 @@ def places_of(chosen):
     return MATCHPOINT_PLACES if chosen.form_of_scoring == "pairs" else IMP_PLACES
 
 
+def top_of(chosen, working):
+    """A pairs sheet's top, as its final figures give it ("13.8 of 24"); None in teams."""
+    return int(working.results[0].finals[0].of) if chosen.form_of_scoring == "pairs" else None
+
+
 def check_working(chosen, working):
     """The working's lines, percentages and table feet add up, as the page shows them."""
     page = render_to_string("bridge/includes/working.html", {"working": working})
     assert sums.page_lines(page) == [line.working for line in working.lines]
-    assert sums.check_page(page, places_of(chosen)) >= len([line for line in working.lines if line.relations])
+    assert sums.check_page(page, places_of(chosen), top=top_of(chosen, working)) >= len([line for line in working.lines if line.relations])
     for line in working.lines:
         assert line.places <= places_of(chosen)
     for outcome in working.results:
@@ -107,7 +112,7 @@ def test_every_line_of_any_ruling_adds_up_as_written(ruling):
     if slug == "pairs-weighted":
         ns_line = working.lines[0]
         if not result.stands:
-            assert ns_line.steps[-1] == working.results[0].finals[0].figure
+            assert sums.evaluate(ns_line.steps[-1]) == sums.evaluate(working.results[0].finals[0].figure)
         assert sum(row.frequency for row in result.frequency_table) == result.tables
     if slug == "teams-weighted" and not result.stands:
         assert working.lines[0].steps[-1] == display.written(result.written, 1)
@@ -117,6 +122,11 @@ def test_every_line_of_any_ruling_adds_up_as_written(ruling):
 REPORTED = {
     "thirds in teams": ("teams-weighted", {"weights": "+100 1/3, +200 1/3, +300 1/3", "other_room": "+620"}),
     "thirds in pairs": ("pairs-weighted", {"field": EXAMPLE_FIELD, "weights": "+110 1/3, +50 1/3, -50 1/3"}),
+    "ninths above the top": ("pairs-weighted", {"field": "-1100 6", "weights": "-800 2/9, -800 2/9, -800 5/9"}),
+    "ninths above the top, serious error": (
+        "pairs-serious-error",
+        {"field": "-1100 6", "normal": "-800 2/9, -800 2/9, -800 5/9", "expected": "-1100", "table": "-1100", "offenders": "EW"},
+    ),
 }
 # The reported sheets' lines, as they now read on the page and in the PDF.
 LITERAL = {
@@ -127,6 +137,14 @@ LITERAL = {
     ],
     "example 1": ["NS: 60% × 19 + 40% × 6 = 11.4 + 2.4 = 13.8 MP", "14 of 24 = 58.33 %"],
     "example 2": ["NS team: 1/3 × −15 + 2/3 × −8 = −5 − 5.3 = −10.3 IMP"],
+    "ninths above the top": [
+        f"NS: 2/9 × 12 + 2/9 × 12 + 5/9 × 12 = 2.67 + 2.67 + 6.67 = 12.01 → the top, 12 MP {display.WITHIN_TOP}",
+        "EW: 2/9 × 0 + 2/9 × 0 + 5/9 × 0 = 0 + 0 + 0 = 0 MP",
+    ],
+    "ninths above the top, serious error": [
+        f"Normal (NS): 2/9 × 12 + 2/9 × 12 + 5/9 × 12 = 2.67 + 2.67 + 6.67 = 12.01 → the top, 12 MP {display.WITHIN_TOP}",
+        "EW (offending), the normal score: 12 − 12 = 0",
+    ],
 }
 STANDS = {
     "example 1": {"table": "+100", "offenders": "EW"},
@@ -149,14 +167,15 @@ def test_every_line_on_the_page_and_in_the_pdf_adds_up(client, name):
     assert response.status_code == 302, response.content.decode()[:2000]
     page = client.get(response["Location"]).content.decode()
     working = display.working(chosen, calculator.calculate(chosen, inputs))
-    assert sums.check_page(page, places_of(chosen)) >= 1
+    top = top_of(chosen, working)
+    assert sums.check_page(page, places_of(chosen), top=top) >= 1
     assert sums.page_lines(page) == [line.working for line in working.lines]
 
     text = pdf_text(client.get(reverse("bridge:ruling_pdf", args=[Ruling.objects.get().pk])).content)
     for line in working.lines:
         assert line.text in text
         start = text.index(line.text) + len(line.label) + 2
-        sums.check_line(text[start : start + len(line.working)], places_of(chosen))
+        sums.check_line(text[start : start + len(line.working)], places_of(chosen), top=top)
     for outcome in working.results:
         for final in outcome.finals:
             if final.share:
@@ -185,5 +204,7 @@ def test_the_checker_catches_a_line_that_does_not_add_up():
         sums.check_line("(−14.3 − 0) / 2 = −7.15 → −7.3", 1)
     with pytest.raises(AssertionError):
         sums.check_percentage("13.8 of 24 = 57.6 %")
+    with pytest.raises(AssertionError):  # a sum beyond the top passed off as a rounding
+        sums.check_line("2.67 + 2.67 + 6.67 = 12.01 → 12", 2, top=12)
     sums.check_line("1/3 × −11 + 1/3 × −9 + 1/3 × −8 = −3.7 − 3 − 2.7 = −9.4", 1)
     sums.check_line("normal 0 − expected (−0.7) = 0.7", 1)

@@ -1,36 +1,48 @@
-"""Time the printed sheets: warm renders of the PDFs a user can ask for, each
-beside a baseline measured in the same run.
+"""Time the printed sheets of every game: warm renders of the PDFs a user can
+ask for, each beside a baseline measured in the same run.
 
-Run from the project root: ``.venv/bin/python bench/pdf.py [--renders N]``.
-It uses its own SQLite database (``DATABASE_URL``, by default a file in /tmp,
-recreated on each run) and renders as the views do (``pad_display`` then
-``render_game_pad``; ``render_blank_pads``), in one warm process:
+Run from the project root: ``.venv/bin/python bench/pdf.py [--renders N]
+[--only TEXT] [--size a4|letter]``. It uses its own SQLite database
+(``DATABASE_URL``, by default a file in /tmp, recreated on each run) and renders
+as the views do (each game's display, then its ``pdf`` module), in one warm
+process, at A4 and at US Letter:
 
-- the **baseline**: a one-line document with the pad's stylesheet and fonts,
-  the least a PDF costs here (WeasyPrint's own floor on this machine);
-- a finished **20-hand** game, a finished **100-hand** game, a game whose
-  partners have **60-character names**, a game at the **hand limit**
-  (``rules.MAX_HANDS``), **20 blank copies** (``pdf.MAX_COPIES``), and **a day
-  of 12 pads** (``pdf.MAX_PADS`` finished 20-hand games: the games list's PDF,
-  led by the day's page).
+- the **baselines**: a one-line document with the pad's stylesheet and fonts
+  (WeasyPrint's own floor on this machine), and each game's **blank sheet**,
+  one page (bridge has none: its baseline is a page of the reference example's
+  ruling with no traveller filed);
+- Gorilla: a finished **20-hand** game, a finished **100-hand** game, a game
+  whose partners have **60-character names**, a game at the **hand limit**
+  (``rules.MAX_HANDS``), **20 blank copies** (``pdf.MAX_COPIES``), **a day of
+  12 pads** (``pdf.MAX_PADS`` finished 20-hand games: the games list's PDF, led
+  by the day's page) and the **season report** of those games;
+- Two Way Street: **12 players** with 60-character names (Latin, CJK, emoji),
+  **40 hands** and **200 hands**;
+- Mah Jongg: **200 hands**, each winner's hand in full notation;
+- bridge: a pairs ruling with a traveller of **409 scores**.
 
-For each: median and 95th percentile of the wall-clock time, CPU time, and the
-ratio to the baseline's median. Targets: p95 under 300 ms for one pad (20 and
-100 hands, long names), under 1 s for 20 copies, under 500 ms for a day of 12
-pads, under 3 s at the hand limit;
-and resident memory flat over the 20-hand renders. Exit status 1 if a target
-is missed.
+For each: pages, median and 95th percentile of the wall-clock time, and the
+milliseconds per page beside the game's blank one-page sheet in the same run.
+Targets: p95 under 300 ms for one pad (20 and 100 hands, long names), under
+1 s for 20 copies, under 500 ms for a day of 12 pads, under 3 s at the hand
+limit; every sheet at most its game's blank page per page; and resident memory
+flat over the 20-hand renders. Exit status 1 if a target is missed. The long
+sheets render fewer times (``--renders`` / 50, at least 3): each takes seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import io
+import itertools
 import os
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -41,10 +53,17 @@ BENCH_DATABASE = Path("/tmp/gorilla-bench-pdf.sqlite3")
 TWENTY_HANDS = "MMMMIIIPPPIMMMPMIMMM"
 HUNDRED_HANDS = "MI" * 49 + "MM"  # won 51-49 on the 100th hand
 LONG_ODD, LONG_EVEN = "Maximiliane-Alexandra " * 2 + "von Hohenzollern-Sigmar", "B" * 30 + " " + "Fitzgerald-Montgomery"
+# Twelve 60-character names: Latin, CJK and emoji in turn.
+LONG_NAMES = (
+    "Maximiliane-Alexandra von Hohenzollern-Sigmaringen-Brandenburg",
+    "山田太郎佐藤花子鈴木一郎高橋次郎田中三郎渡辺四郎伊藤五郎山本六郎中村七郎小林八郎加藤九郎吉田十郎",
+    "🦍🃏♠️ Gorilla Queen of Clubs 🎉🎲 and the Knave of Hearts ♥️🂱",
+)
 PAD_TARGET_MS = 300
 COPIES_TARGET_MS = 1000
 DAY_TARGET_MS = 500
 LIMIT_TARGET_MS = 3000
+SIZES = ("a4", "letter")
 
 
 def rss_kib() -> int:
@@ -62,20 +81,35 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def timed(render, renders: int) -> tuple[list[float], list[float]]:
-    """Wall-clock and CPU milliseconds of ``renders`` warm calls of ``render``."""
-    render()  # warm: this case's layout caches, if any
-    wall, cpu = [], []
+def page_count(content: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(content)).pages)
+
+
+def timed(render, renders: int) -> tuple[list[float], int]:
+    """Wall-clock milliseconds of ``renders`` warm calls of ``render``, and the pages it prints."""
+    pages = page_count(render())  # warm: this case's layout caches, if any
+    wall = []
     for _ in range(renders):
-        start, cpu_start = time.perf_counter(), time.process_time()
+        start = time.perf_counter()
         content = render()
         wall.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.process_time() - cpu_start) * 1000)
         assert content[:5] == b"%PDF-"
-    return wall, cpu
+    return wall, pages
 
 
-def game_display(services, selectors, pad_display, partnership, date, outcomes):
+@dataclass
+class Case:
+    game: str
+    label: str
+    render: Callable[[str], bytes]  # of the page size
+    renders: int
+    target_ms: float | None = None  # of the p95
+    baseline: bool = False  # the game's blank one-page sheet
+
+
+def pad_display_of(services, selectors, pad_display, partnership, date, outcomes):
     game = services.game_start(partnership=partnership, date=date)
     for number, outcome in enumerate(outcomes, start=1):
         services.hand_record(game=game, number=number, outcome=outcome)
@@ -83,9 +117,75 @@ def game_display(services, selectors, pad_display, partnership, date, outcomes):
     return pad_display(loaded, selectors.hands_of(loaded))
 
 
+def long_names(count: int) -> list[str]:
+    return [(LONG_NAMES[seat % 3] * 2)[:58] + f"{seat + 1:02d}" for seat in range(count)]
+
+
+def two_way_street_display(user, hands: int):
+    """A game of 12 players with long names, to the highest target: ``hands``
+    hands, a different player high and declared in each, the rest low."""
+    from scorepads.players import Seat
+    from two_way_street import rules, services, views
+
+    names = long_names(rules.MAX_PLAYERS)
+    game = services.game_start(
+        seats=[Seat(name) for name in names], target=rules.MAX_TARGET, date=datetime.date(2026, 7, 9), user=user
+    )
+    for number in range(1, hands + 1):
+        high = number % len(names)
+        results = [(number % 2, "high", "declared") if seat == high else (0, "low", "declared") for seat in range(len(names))]
+        services.hand_record(game=game, number=number, results=results)
+    return views.display_of(services.Game.objects.get(pk=game.pk))
+
+
+def mahjong_display(user, hands: int):
+    """A game of ``hands`` hands, each won by East with a hand in full notation
+    (so East stays East and the game runs on)."""
+    from mahjong import services, views
+    from mahjong.game import HandEntry
+    from scorepads.players import Seat
+
+    game = services.game_start(seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=datetime.date(2026, 7, 9), user=user)
+    east = 0
+    for number in range(1, hands + 1):
+        scores = tuple(None if seat == east else (10, 20, 0, 8)[seat] for seat in range(4))
+        services.hand_record(game=game, number=number, entry=HandEntry(east, scores, "EEE RdRdRd 234c 678c 99c", "9c", True))
+    return views.display_of(services.Game.objects.get(pk=game.pk))
+
+
+def bridge_context(user, scores: int | None):
+    """A saved pairs ruling (the reference example 1), with a filed traveller of
+    ``scores`` scores when given (every possible one, then again), as its PDF view prints it."""
+    import uuid
+
+    from django.test import Client
+
+    from bridge import views
+    from bridge.models import Ruling
+    from bridge.scoring import possible_scores
+    from tests.bridge.test_calculator import EXAMPLES
+
+    slug, inputs = EXAMPLES["example 1"]
+    data = {**inputs, "vulnerability": "", "action": "save", "event": "Club pairs", "board": "7",
+            "date": "2026-11-20", "note": "Hesitation before 2♠.", "save_key": str(uuid.uuid4())}
+    if scores:
+        ordered = sorted((score for score in possible_scores() if score not in (110, -50)), key=lambda score: (abs(score), -score))
+        data["field"] = ", ".join(f"{score:+d}" for score in itertools.islice(itertools.cycle(ordered), scores))
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]  # the test client's host
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/bridge/{slug}/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return views.ruling_context(Ruling.objects.get(pk=response["Location"].rstrip("/").split("/")[-1]))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--renders", type=int, default=100, help="warm renders of each pad (default 100)")
+    parser.add_argument("--renders", type=int, default=100, help="warm renders of each short sheet (default 100)")
+    parser.add_argument("--only", default="", help="only the games or sheets whose label holds this text")
+    parser.add_argument("--size", choices=SIZES, action="append", help="a page size (default: both)")
     arguments = parser.parse_args()
     if arguments.renders < 10:
         parser.error("--renders must be at least 10")
@@ -99,67 +199,94 @@ def main() -> int:
     import django
 
     django.setup()
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
 
+    import bridge.pdf
+    import mahjong.pdf
+    import two_way_street.pdf
     from pad import pdf, rules, selectors, services
     from pad.display import day_session, pad_display
     from scorepads.pdf import write_pdf
 
-    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=None)
-    long_names = services.partnership_get_or_create(odd_name=LONG_ODD[:60], even_name=LONG_EVEN[:60], user=None)
+    user = get_user_model().objects.create_user("bench", password="bench-only")
+    partnership = services.partnership_get_or_create(odd_name="Jon", even_name="Richard", user=user)
+    long_partnership = services.partnership_get_or_create(odd_name=LONG_ODD[:60], even_name=LONG_EVEN[:60], user=None)
     day = datetime.date(2026, 7, 9)
-    twenty = game_display(services, selectors, pad_display, partnership, day, TWENTY_HANDS)
-    hundred = game_display(services, selectors, pad_display, partnership, day, HUNDRED_HANDS)
-    named = game_display(services, selectors, pad_display, long_names, day, TWENTY_HANDS)
-    limit = game_display(services, selectors, pad_display, partnership, day, ("MI" * rules.MAX_HANDS)[: rules.MAX_HANDS])
+    pads = lambda *args: pad_display_of(services, selectors, pad_display, *args)  # noqa: E731
+    twenty = pads(partnership, day, TWENTY_HANDS)
+    hundred = pads(partnership, day, HUNDRED_HANDS)
+    named = pads(long_partnership, day, TWENTY_HANDS)
+    limit = pads(partnership, day, ("MI" * rules.MAX_HANDS)[: rules.MAX_HANDS])
     assert twenty.finished and hundred.finished and named.finished and limit.full
     session_day = datetime.date(2026, 7, 10)
     for _ in range(pdf.MAX_PADS):
-        game_display(services, selectors, pad_display, partnership, session_day, TWENTY_HANDS)
+        pads(partnership, session_day, TWENTY_HANDS)
     session = list(selectors.games_with_hands().filter(date=session_day).order_by("date", "pk"))
+    season = pdf.season_of("2026")
+    season_statistics = selectors.partnership_statistics(partnership, date_from=season.first, date_to=season.last)
+    street_40, street_200 = two_way_street_display(user, 40), two_way_street_display(user, 200)
+    mahjong_200 = mahjong_display(user, 200)
+    ruling_short, ruling_long = bridge_context(user, None), bridge_context(user, 409)
 
     start = time.perf_counter()
     pdf.render_game_pad(twenty)
     cold = time.perf_counter() - start
     print(f"first render (cold: imports WeasyPrint, parses the stylesheet and fonts): {cold * 1000:7.1f} ms")
 
-    fewer = max(10, arguments.renders // 5)
-    cases = [
-        ("baseline: a one-line document", arguments.renders, None,
-         lambda: write_pdf("<p>Gorilla</p>", stylesheet=pdf.STYLESHEET)),
-        ("20-hand finished game", arguments.renders, PAD_TARGET_MS, lambda: pdf.render_game_pad(twenty)),
-        ("100-hand finished game", arguments.renders, PAD_TARGET_MS, lambda: pdf.render_game_pad(hundred)),
-        ("60-character names, 20 hands", arguments.renders, PAD_TARGET_MS, lambda: pdf.render_game_pad(named)),
-        (f"{pdf.MAX_COPIES} blank copies", fewer, COPIES_TARGET_MS,
-         lambda: pdf.render_blank_pads(partnership, day, copies=pdf.MAX_COPIES)),
-        (f"a day of {pdf.MAX_PADS} pads", fewer, DAY_TARGET_MS, lambda: day_of_pads(session)),
-        (f"a game at the limit, {rules.MAX_HANDS} hands", fewer, LIMIT_TARGET_MS, lambda: pdf.render_game_pad(limit)),
-    ]
-
-    def day_of_pads(games):
+    def day_of_pads(games, size):
         """As the games list's PDF renders a day's session (pad.views.history.games_pdf)."""
-        pads = [pdf.pad_context(pad_display(game, selectors.hands_of(game))) for game in games]
-        return pdf.render_game_pads(pads, day=day_session(games, datetime.timezone.utc))
+        contexts = [pdf.pad_context(pad_display(game, selectors.hands_of(game))) for game in games]
+        return pdf.render_game_pads(contexts, size, day=day_session(games, datetime.timezone.utc))
+
+    many, fewer, fewest = arguments.renders, max(10, arguments.renders // 5), max(3, arguments.renders // 50)
+    cases = [
+        Case("gorilla", "one-line document (WeasyPrint's floor)", lambda size: write_pdf("<p>Gorilla</p>", stylesheet=pdf.STYLESHEET), many),
+        Case("gorilla", "blank pad", lambda size: pdf.render_blank_pads(partnership, day, size=size), many, baseline=True),
+        Case("gorilla", "20-hand finished game", lambda size: pdf.render_game_pad(twenty, size), many, PAD_TARGET_MS),
+        Case("gorilla", "100-hand finished game", lambda size: pdf.render_game_pad(hundred, size), many, PAD_TARGET_MS),
+        Case("gorilla", "60-character names, 20 hands", lambda size: pdf.render_game_pad(named, size), many, PAD_TARGET_MS),
+        Case("gorilla", f"{pdf.MAX_COPIES} blank copies", lambda size: pdf.render_blank_pads(partnership, day, copies=pdf.MAX_COPIES, size=size), fewer, COPIES_TARGET_MS),
+        Case("gorilla", f"a day of {pdf.MAX_PADS} pads", lambda size: day_of_pads(session, size), fewer, DAY_TARGET_MS),
+        Case("gorilla", f"season report, {len(season_statistics.finished)} games", lambda size: pdf.render_season_report(season_statistics, season, size), fewer),
+        Case("gorilla", f"a game at the limit, {rules.MAX_HANDS} hands", lambda size: pdf.render_game_pad(limit, size), fewer, LIMIT_TARGET_MS),
+        Case("two way street", "blank sheet, 5 players", lambda size: two_way_street.pdf.render_blank([""] * 5, size), fewer, baseline=True),
+        Case("two way street", "12 long names, 40 hands", lambda size: two_way_street.pdf.render_sheet(street_40, size), fewest),
+        Case("two way street", "12 long names, 200 hands", lambda size: two_way_street.pdf.render_sheet(street_200, size), fewest),
+        Case("mah jongg", "blank sheet", lambda size: mahjong.pdf.render_blank(None, size), fewer, baseline=True),
+        Case("mah jongg", "200 hands, full notation", lambda size: mahjong.pdf.render_sheet(mahjong_200, size), fewest),
+        Case("bridge", "ruling, no traveller (a page of it)", lambda size: bridge.pdf.render_ruling(ruling_short, size), fewer, baseline=True),
+        Case("bridge", "ruling, 409-score traveller", lambda size: bridge.pdf.render_ruling(ruling_long, size), fewest),
+    ]
+    chosen = [case for case in cases if case.baseline or arguments.only.lower() in f"{case.game}: {case.label}".lower()]
 
     missed = False
-    baseline = None
     rss_before = rss_kib()
-    print(f"{'warm renders, A4':34} {'n':>4} {'median':>9} {'p95':>9} {'CPU med':>9} {'x base':>7}  target (p95)")
-    for label, renders, target, render in cases:
-        wall, cpu = timed(render, renders)
-        median, p95 = statistics.median(wall), percentile(wall, 0.95)
-        baseline = baseline or median
-        verdict = ""
-        if target is not None:
-            ok = p95 < target
-            missed |= not ok
-            verdict = f"< {target} ms {'ok' if ok else 'MISSED'}"
-        print(f"{label:34} {renders:4d} {median:7.1f}ms {p95:7.1f}ms {statistics.median(cpu):7.1f}ms "
-              f"{median / baseline:6.1f}x  {verdict}")
+    for size in arguments.size or SIZES:
+        print(f"\n{size:6} {'':36} {'n':>3} {'pages':>5} {'median':>9} {'p95':>9} {'per page':>9} {'blank':>8}  target")
+        baseline = None
+        for case in chosen:
+            wall, pages = timed(lambda: case.render(size), case.renders)
+            median, p95 = statistics.median(wall), percentile(wall, 0.95)
+            per_page = median / pages
+            if case.baseline:
+                baseline = per_page
+            verdicts = []
+            if case.target_ms is not None:
+                ok = p95 < case.target_ms
+                missed |= not ok
+                verdicts.append(f"p95 < {case.target_ms:.0f} ms {'ok' if ok else 'MISSED'}")
+            if baseline is not None and not case.baseline:
+                ok = per_page <= baseline
+                missed |= not ok
+                verdicts.append(f"per page <= blank {'ok' if ok else f'MISSED ({per_page / baseline:.1f}x)'}")
+            label = f"{case.game}: {case.label}"
+            print(f"{'':6} {label[:36]:36} {case.renders:3d} {pages:5d} {median:7.1f}ms {p95:7.1f}ms "
+                  f"{per_page:7.1f}ms {baseline or 0:6.1f}ms  {'; '.join(verdicts)}")
     rss_after = rss_kib()
-    print(f"RSS before the warm renders: {rss_before / 1024:6.1f} MiB; after: {rss_after / 1024:6.1f} MiB "
+    print(f"\nRSS before the warm renders: {rss_before / 1024:6.1f} MiB; after: {rss_after / 1024:6.1f} MiB "
           f"(ratio {rss_after / rss_before:.3f})")
     return 1 if missed else 0
 

@@ -104,11 +104,12 @@ def unprintable(text: str) -> list[str]:
     covered = covered_code_points()
     if covered is None:
         return []
-    found: dict[str, None] = {}
-    for character in text:
-        if ord(character) not in covered and not character.isspace() and not _drawn_without_a_glyph(character):
-            found[character] = None
-    return list(found)
+    # Each distinct character once, in order: a long sheet's HTML is mostly the same few letters.
+    return [
+        character
+        for character in dict.fromkeys(text)
+        if ord(character) not in covered and not character.isspace() and not _drawn_without_a_glyph(character)
+    ]
 
 
 def spell_unprintable(text: str) -> str:

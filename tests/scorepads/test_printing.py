@@ -2,6 +2,7 @@
 queued for the task worker, kept in the database, and refused past the limits."""
 
 import datetime
+import gc
 
 import pytest
 from django.core.management import call_command
@@ -263,3 +264,28 @@ def test_every_pdf_address_answers_through_the_limits(client, user, game, partne
         assert response.status_code == 429, name
         assert "asked for too often" in response.content.decode()
     assert not PrintedPdf.objects.exists()
+
+
+def test_a_render_collects_young_garbage_less_often_and_restores_the_setting(monkeypatch):
+    from scorepads import pdf as sheets
+
+    before = gc.get_threshold()
+    seen = []
+    real_layout = sheets._layout
+
+    def layout(*args, **kwargs):
+        seen.append(gc.get_threshold())
+        return real_layout(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "_layout", layout)
+    assert sheets.write_pdf("<p>Ann</p>", stylesheet=street_pdf.STYLESHEET)[:5] == b"%PDF-"
+    assert seen == [(max(before[0], sheets.RENDER_GC_THRESHOLD), *before[1:])]
+    assert gc.get_threshold() == before
+
+    def failing(*args, **kwargs):
+        raise RuntimeError("layout failed")
+
+    monkeypatch.setattr(sheets, "_layout", failing)
+    with pytest.raises(RuntimeError):
+        sheets.write_pdf("<p>Ann</p>", stylesheet=street_pdf.STYLESHEET)
+    assert gc.get_threshold() == before

@@ -3,8 +3,9 @@ from django.contrib.staticfiles.apps import StaticFilesConfig
 
 class CollectedStaticFilesConfig(StaticFilesConfig):
     """collectstatic leaves out what no page loads: of django-htmx's files, the
-    pages load htmx 2 minified alone (``{% htmx_script %}``), not its htmx 4
-    builds, extensions or readable copies."""
+    pages load htmx 2 minified (``{% htmx_script %}``), and with DEBUG on its
+    script that shows error pages, not its htmx 4 builds, extensions or
+    readable copies."""
 
     ignore_patterns = [
         *StaticFilesConfig.ignore_patterns,
@@ -12,5 +13,4 @@ class CollectedStaticFilesConfig(StaticFilesConfig):
         "django_htmx/htmx-4*",
         "django_htmx/htmax-4*",
         "django_htmx/htmx-2.js",
-        "django_htmx/django-htmx.js",
     ]

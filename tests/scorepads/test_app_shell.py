@@ -91,8 +91,11 @@ def test_collectstatic_keeps_the_htmx_the_pages_load_and_leaves_out_its_other_bu
     settings.STATIC_ROOT = tmp_path
     call_command("collectstatic", interactive=False, verbosity=0)
     collected = {path.relative_to(tmp_path).as_posix() for path in (tmp_path / "django_htmx").rglob("*") if path.is_file()}
-    page = client.get("/accounts/login/").content.decode()
-    loaded = set(re.findall(r'src="/static/(django_htmx/[^"]+)"', page))
-    assert loaded == {"django_htmx/htmx-2.min.js"}
+    loaded = set()
+    for debug in (False, True):  # a deployment, and development (make run)
+        settings.DEBUG = debug
+        page = client.get("/accounts/login/").content.decode()
+        loaded |= set(re.findall(r'src="/static/(django_htmx/[^"]+)"', page))
+    assert loaded == {"django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js"}
     assert collected == loaded
     assert (tmp_path / "pad").is_dir() and (tmp_path / "admin").is_dir()  # the rest is collected as before

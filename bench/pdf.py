@@ -23,6 +23,10 @@ process, at A4 and at US Letter:
 
 For each: pages, median and 95th percentile of the wall-clock time, and the
 milliseconds per page beside the game's blank one-page sheet in the same run.
+Beside those, each sheet's **text floor**: the sheet's own text (as a PDF
+reader extracts it, page by page and line by line) set as plain lines of
+words with the game's stylesheet, and the sheet's cost per page as a multiple
+of it: what WeasyPrint costs to set that much text, whatever the layout.
 Targets: p95 under 300 ms for one pad (20 and 100 hands, long names), under
 1 s for 20 copies, under 500 ms for a day of 12 pads, under 3 s at the hand
 limit; every sheet at most its game's blank page per page; and resident memory
@@ -107,6 +111,31 @@ class Case:
     renders: int
     target_ms: float | None = None  # of the p95
     baseline: bool = False  # the game's blank one-page sheet
+    stylesheet: str = ""  # the game's print stylesheet, for the sheet's text floor
+
+
+def pages_text(content: bytes) -> list[list[str]]:
+    """The lines of text of each page of a PDF, as a reader extracts them."""
+    from pypdf import PdfReader
+
+    return [[line for line in (page.extract_text() or "").splitlines() if line.strip()]
+            for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def text_floor_html(pages: list[list[str]]) -> str:
+    """The same text as a sheet's, page by page and line by line, with no
+    layout but lines: each word a box of its own (as a sheet's cells are), each
+    line a block, each page ending in a page break. What WeasyPrint costs to
+    set this much text, whatever the sheet's layout."""
+    from html import escape
+
+    def line(text: str) -> str:
+        return "<div>" + " ".join(f"<span>{escape(word)}</span>" for word in text.split()) + "</div>"
+
+    return "".join(
+        "<section style='break-after: page'>" + "".join(line(text) for text in lines) + "</section>"
+        for lines in pages
+    )
 
 
 def pad_display_of(services, selectors, pad_display, partnership, date, outcomes):
@@ -245,27 +274,28 @@ def main() -> int:
     cases = [
         Case("gorilla", "one-line document (WeasyPrint's floor)", lambda size: write_pdf("<p>Gorilla</p>", stylesheet=pdf.STYLESHEET), many),
         Case("gorilla", "blank pad", lambda size: pdf.render_blank_pads(partnership, day, size=size), many, baseline=True),
-        Case("gorilla", "20-hand finished game", lambda size: pdf.render_game_pad(twenty, size), many, PAD_TARGET_MS),
-        Case("gorilla", "100-hand finished game", lambda size: pdf.render_game_pad(hundred, size), many, PAD_TARGET_MS),
-        Case("gorilla", "60-character names, 20 hands", lambda size: pdf.render_game_pad(named, size), many, PAD_TARGET_MS),
-        Case("gorilla", f"{pdf.MAX_COPIES} blank copies", lambda size: pdf.render_blank_pads(partnership, day, copies=pdf.MAX_COPIES, size=size), fewer, COPIES_TARGET_MS),
-        Case("gorilla", f"a day of {pdf.MAX_PADS} pads", lambda size: day_of_pads(session, size), fewer, DAY_TARGET_MS),
+        Case("gorilla", "20-hand finished game", lambda size: pdf.render_game_pad(twenty, size), many, PAD_TARGET_MS, stylesheet=pdf.STYLESHEET),
+        Case("gorilla", "100-hand finished game", lambda size: pdf.render_game_pad(hundred, size), many, PAD_TARGET_MS, stylesheet=pdf.STYLESHEET),
+        Case("gorilla", "60-character names, 20 hands", lambda size: pdf.render_game_pad(named, size), many, PAD_TARGET_MS, stylesheet=pdf.STYLESHEET),
+        Case("gorilla", f"{pdf.MAX_COPIES} blank copies", lambda size: pdf.render_blank_pads(partnership, day, copies=pdf.MAX_COPIES, size=size), fewer, COPIES_TARGET_MS, stylesheet=pdf.STYLESHEET),
+        Case("gorilla", f"a day of {pdf.MAX_PADS} pads", lambda size: day_of_pads(session, size), fewer, DAY_TARGET_MS, stylesheet=pdf.STYLESHEET),
         Case("gorilla", f"season report, {len(season_statistics.finished)} games", lambda size: pdf.render_season_report(season_statistics, season, size), fewer),
         Case("gorilla", f"a game at the limit, {rules.MAX_HANDS} hands", lambda size: pdf.render_game_pad(limit, size), fewer, LIMIT_TARGET_MS),
         Case("two way street", "blank sheet, 5 players", lambda size: two_way_street.pdf.render_blank([""] * 5, size), fewer, baseline=True),
-        Case("two way street", "12 long names, 40 hands", lambda size: two_way_street.pdf.render_sheet(street_40, size), fewest),
-        Case("two way street", "12 long names, 200 hands", lambda size: two_way_street.pdf.render_sheet(street_200, size), fewest),
+        Case("two way street", "12 long names, 40 hands", lambda size: two_way_street.pdf.render_sheet(street_40, size), fewest, stylesheet=two_way_street.pdf.STYLESHEET),
+        Case("two way street", "12 long names, 200 hands", lambda size: two_way_street.pdf.render_sheet(street_200, size), fewest, stylesheet=two_way_street.pdf.STYLESHEET),
         Case("mah jongg", "blank sheet", lambda size: mahjong.pdf.render_blank(None, size), fewer, baseline=True),
-        Case("mah jongg", "200 hands, full notation", lambda size: mahjong.pdf.render_sheet(mahjong_200, size), fewest),
+        Case("mah jongg", "200 hands, full notation", lambda size: mahjong.pdf.render_sheet(mahjong_200, size), fewest, stylesheet=mahjong.pdf.STYLESHEET),
         Case("bridge", "ruling, no traveller (a page of it)", lambda size: bridge.pdf.render_ruling(ruling_short, size), fewer, baseline=True),
-        Case("bridge", "ruling, 409-score traveller", lambda size: bridge.pdf.render_ruling(ruling_long, size), fewest),
+        Case("bridge", "ruling, 409-score traveller", lambda size: bridge.pdf.render_ruling(ruling_long, size), fewest, stylesheet=bridge.pdf.STYLESHEET),
     ]
     chosen = [case for case in cases if case.baseline or arguments.only.lower() in f"{case.game}: {case.label}".lower()]
 
     missed = False
     rss_before = rss_kib()
     for size in arguments.size or SIZES:
-        print(f"\n{size:6} {'':36} {'n':>3} {'pages':>5} {'median':>9} {'p95':>9} {'per page':>9} {'blank':>8}  target")
+        print(f"\n{size:6} {'':36} {'n':>3} {'pages':>5} {'median':>9} {'p95':>9} {'per page':>9} {'blank':>8} "
+              f"{'lines/pg':>8} {'text floor/pg':>13}  target")
         baseline = None
         for case in chosen:
             wall, pages = timed(lambda: case.render(size), case.renders)
@@ -282,9 +312,18 @@ def main() -> int:
                 ok = per_page <= baseline
                 missed |= not ok
                 verdicts.append(f"per page <= blank {'ok' if ok else f'MISSED ({per_page / baseline:.1f}x)'}")
+            floor = ""
+            lines_per_page = 0.0
+            if case.stylesheet and not case.baseline:
+                text = pages_text(case.render(size))
+                lines_per_page = sum(map(len, text)) / len(text)
+                floor_html = text_floor_html(text)
+                floor_wall, floor_pages = timed(lambda: write_pdf(floor_html, stylesheet=case.stylesheet), case.renders)
+                floor_per_page = statistics.median(floor_wall) / floor_pages
+                floor = f"{floor_per_page:6.1f}ms {per_page / floor_per_page:4.1f}x"
             label = f"{case.game}: {case.label}"
             print(f"{'':6} {label[:36]:36} {case.renders:3d} {pages:5d} {median:7.1f}ms {p95:7.1f}ms "
-                  f"{per_page:7.1f}ms {baseline or 0:6.1f}ms  {'; '.join(verdicts)}")
+                  f"{per_page:7.1f}ms {baseline or 0:6.1f}ms {lines_per_page:8.0f} {floor:>13}  {'; '.join(verdicts)}")
     rss_after = rss_kib()
     print(f"\nRSS before the warm renders: {rss_before / 1024:6.1f} MiB; after: {rss_after / 1024:6.1f} MiB "
           f"(ratio {rss_after / rss_before:.3f})")

@@ -106,10 +106,11 @@ function readCards(text) {
     }
   }
 
-  // The newest mark of the chart is on the screen, above the record bar: when
-  // a pad opens, and after a hand recorded from the bar.
+  // The newest row of the chart (on a new pad, its empty row) is on the
+  // screen, above the record bar: when a pad opens, and after a hand recorded
+  // from the bar.
   function showNewest(pad) {
-    if (!pad.querySelector(".chart .mark")) return;
+    if (!pad.querySelector(".chart tbody tr:last-child")) return;
     const row = pad.querySelector(".chart tbody tr:last-child");
     const bar = pad.querySelector(".record-bar");
     const bottom = bar && bar.offsetHeight ? bar.getBoundingClientRect().top : window.innerHeight;

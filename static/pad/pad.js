@@ -137,7 +137,10 @@ function readCards(text) {
       // A pad may say what its fields are for (data-keep-while, e.g. the next
       // hand's number): they are kept only while the new pad says the same.
       keepWhile: pad.dataset.keepWhile,
+      moved: "",
     };
+    const notice = pad.querySelector("[data-entry-moved]:not([hidden])");
+    if (notice) kept.moved = notice.textContent;
     for (const field of pad.querySelectorAll("input[id], textarea[id], select[id]")) {
       if (field.type === "hidden") continue;
       const value = checkable(field) ? field.checked : field.value;
@@ -179,6 +182,10 @@ function readCards(text) {
         notice.hidden = false;
         const details = notice.closest("details");
         if (details) details.open = true;
+      } else if (sameEntry && kept.moved) {
+        // Still the same entry (the other phone changed something else): the notice stays.
+        const stays = pad.querySelector("[data-entry-moved]");
+        if (stays) { stays.textContent = kept.moved; stays.hidden = false; }
       }
       for (const id of kept.open) {
         const details = document.getElementById(id);

@@ -6,6 +6,7 @@ read out once."""
 import pytest
 from playwright.sync_api import expect
 
+from pad import services
 from pad.models import Hand
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_pad_browser import settled
@@ -64,6 +65,11 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     assert text in plain(alice.locator("#pad-announcer").inner_text())
     screenshot(alice, "gorilla-entry-moved", full_page=False)
 
+    # The other phone changes an earlier hand: the entry and its notice stay.
+    services.hand_change_outcome(game=game, number=1, outcome="P")
+    alice.wait_for_selector(".status-score:has-text('Partnership 4')", timeout=10_000)
+    assert "now for hand 12" in alice.locator("[data-entry-moved]").inner_text()
+
     alice.locator("#irregularity").press_sequentially(" deal")
     alice.get_by_role("button", name="Lost to an irregularity (I)").click()
     alice.wait_for_selector(".record-bar[aria-label='Record hand 13']")
@@ -107,12 +113,19 @@ def test_a_long_game_opens_on_its_newest_row(chromium, live_server, log_in, game
     page.context.close()
 
 
-def test_a_new_game_shows_its_chart_on_the_first_screen_of_a_small_phone(chromium, live_server, log_in, game):
-    page = open_phone(chromium, log_in, "320x568")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_new_game_shows_its_chart_on_the_first_screen_of_a_small_phone(
+    chromium, live_server, log_in, game, scheme, screenshot
+):
+    page = open_phone(chromium, log_in, "320x568", scheme)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     _top, bottom = visible_band(page)
     chart = page.locator(".chart").bounding_box()
     assert chart["y"] + 20 <= bottom, (chart, bottom)
+    # Who deals first, and the choice to change it, are in view too.
+    choice = page.locator(".first-dealer-form button").bounding_box()
+    assert _top <= choice["y"] and choice["y"] + choice["height"] <= bottom
+    screenshot(page, f"gorilla-pad-new-320x568-{scheme}", full_page=False)
     page.context.close()
 
 

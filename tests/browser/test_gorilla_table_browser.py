@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from pad import services
 from pad.models import Hand
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_offline_browser import all_sent_on_reconnecting, open_pad, tap
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_table_browser import GAPS_MS, center, hands_of
 from tests.conftest import record_outcomes
@@ -79,6 +80,19 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     assert alice.locator("[data-entry-moved]").is_hidden()  # the notice went with the hand it was about
     alice.context.close()
     bob.context.close()
+
+
+def test_a_note_typed_after_an_offline_tap_is_this_phones_own_and_says_nothing(live_server, phone, game):
+    open_pad(phone, live_server, game, "MP")
+    phone.context.set_offline(True)
+    tap(phone, "Made")  # hand 3, kept on the phone
+    phone.locator("#record-more summary").click()
+    phone.locator("#irregularity").fill("revoke")
+    all_sent_on_reconnecting(phone)
+    expect(phone.locator("#pad .chart .mark.waiting")).to_have_count(0)
+    assert hands_of(game) == "MPM"
+    assert phone.locator("#irregularity").input_value() == "revoke"
+    assert phone.locator("[data-entry-moved]").is_hidden()  # hand 3 was this phone's
 
 
 def test_the_other_phone_undoing_says_so_and_nothing_typed_says_nothing(chromium, live_server, log_in, game):

@@ -7,9 +7,9 @@
 // ("10S"), in either of the solver's notations (solver/cards.py): card by card,
 // rank then suit ("AS 10H TD 9c", "A♠"), or suit by suit ("S AJT3 H A63 C -",
 // a suit given again goes on: "S5 S4"). What is not a card is left out: the
-// server names it. Compared with the solver in tests/solver/test_card_notation_js.py.
-const SUIT_LETTERS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
+// server names it. Compared with the solver in tests/pad/test_card_notation_js.py.
 function readCards(text) {
+  const SUIT_LETTERS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
   const body = text.replace(/[\ufe0e\ufe0f]/g, "").toUpperCase().replace(/^[\s,;]+/, "");
   const tokens = body.split(/[\s,;]+/).filter(Boolean);
   const cards = [];
@@ -110,8 +110,8 @@ function readCards(text) {
   // screen, above the record bar: when a pad opens, and after a hand recorded
   // from the bar.
   function showNewest(pad) {
-    if (!pad.querySelector(".chart tbody tr:last-child")) return;
     const row = pad.querySelector(".chart tbody tr:last-child");
+    if (!row) return;
     const bar = pad.querySelector(".record-bar");
     const bottom = bar && bar.offsetHeight ? bar.getBoundingClientRect().top : window.innerHeight;
     const below = row.getBoundingClientRect().bottom + 8 - bottom;

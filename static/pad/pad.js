@@ -35,7 +35,8 @@ function readCards(text) {
 
 (function () {
   // One tap is one hand. After a form marked data-settle is sent, every such
-  // form is closed for SETTLE_MS: a second tap of a double tap lands on the
+  // form is closed for SETTLE_MS, and for SETTLE_MS after the answer is
+  // drawn: a second tap of a double tap lands on the
   // pad drawn for the next hand (the buttons stay where they are) and is
   // dropped here, whatever the network does. The server refuses a stale hand
   // number anyway; this keeps the second tap from being a fresh one.
@@ -204,6 +205,9 @@ function readCards(text) {
       else { pad.setAttribute("tabindex", "-1"); pad.focus({ preventScroll: true }); }
       focusKey = null;
       anchor = null;
+      // The second tap of a double tap lands on this pad: it is dropped for a
+      // second from now too, however long the answer took.
+      settledAt = Math.max(settledAt, Date.now() + SETTLE_MS);
     }
     markSettling();
     announce(pad, moved);

@@ -176,9 +176,42 @@ class PadDisplay:
             return self.result
         if self.next_hand is None:
             return self.full_message
+        return f"Partnership {self.partnership_score}, Fates {self.fates_score}. {self.next_step}"
+
+    @property
+    def next_step(self) -> str:
+        """What comes next, without the score: read out after the message of a
+        tap, which says the score already."""
+        if self.finished:
+            if self.winner is None:
+                return "Game over."
+            winner = self.partners if self.winner is rules.Side.PARTNERSHIP else "the Fates"
+            return f"Game over: {winner} won."
+        if self.next_hand is None:
+            return self.full_message
+        return f"Hand {self.next_hand.number}: {isolate(self.next_hand.dealer_name)} deals."
+
+    @property
+    def entry_moved_on(self) -> str:
+        """What a phone says when the other phone recorded the hand being entered
+        here (a note, the dealer's tick): the entry is kept, for the next hand."""
+        if self.next_hand is None or self.last_hand is None:
+            return ""
         return (
-            f"Partnership {self.partnership_score}, Fates {self.fates_score}. "
-            f"Hand {self.next_hand.number}: {isolate(self.next_hand.dealer_name)} deals."
+            f"Hand {self.last_hand.number} was recorded on the other phone: what you entered "
+            f"is now for hand {self.next_hand.number}, which "
+            f"{isolate(self.next_hand.dealer_name)} deals. Check it before you record."
+        )
+
+    @property
+    def entry_moved_back(self) -> str:
+        """As :attr:`entry_moved_on`, when the other phone undid a hand."""
+        if self.next_hand is None:
+            return ""
+        return (
+            f"Hand {self.next_hand.number} was undone on the other phone: what you entered "
+            f"is now for hand {self.next_hand.number}, which "
+            f"{isolate(self.next_hand.dealer_name)} deals. Check it before you record."
         )
 
     @property

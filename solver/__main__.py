@@ -22,7 +22,8 @@ Write each hand in one of two notations (any case; spaces or commas between):
 
 Ranks are A K Q J 10 (or T) 9 8 7 6 5 4 3 2, suits S H D C or ♠ ♥ ♦ ♣.
 In the suit-by-suit notation "-" marks a void, a suit left out is void too,
-and suits may come in any order. Both hands have the same number of cards,
+suits may come in any order, and a suit given again goes on ("S5 S4 H2" is
+5♠ 4♠ 2♥). Both hands have the same number of cards,
 1 to 13. Quote a hand that contains spaces.
 
 examples:

@@ -6,8 +6,9 @@ commas):
 * card by card, rank then suit: ``AS KS 10H TH 9d 2c`` or ``A♠ 10♥``;
 * suit by suit, as read off a sorted hand: ``S AJT3 H A63 D T64 C -`` or
   ``♠AJ103 ♥A63 ♦1064 ♣-``. Here ``10`` (or ``T``) is one rank, a lone ``1``
-  is an error, ``-`` marks a void, suits come in any order and at most once,
-  and a suit left out is void.
+  is an error, ``-`` marks a void, suits come in any order, and a suit left
+  out is void. A suit given again goes on: ``S5 S4 H2`` (a suit before each
+  card, as some players write) is 5♠ 4♠ 2♥, and ``S AK S Q`` is A K Q of spades.
 
 A rank never starts with a suit letter and a suit never with a rank letter,
 so the first character of a hand tells which notation it is written in.
@@ -178,6 +179,11 @@ def parse_card(token: str, *, who: str = "") -> Card:
             f"{_quoted(token)}{where} is not a card: write the rank then the suit, like AS or 10H"
         )
     rank_text, suit_text = text[:-1], text[-1]
+    if text[0] in _SUIT_BY_CHAR and text[1:] in _RANK_BY_LABEL:
+        raise CardError(
+            f"{_quoted(token)}{where} is written suit first: write {text[1:]}{text[0]}, "
+            "or begin the hand with a suit to write it all suit first"
+        )
     if suit_text not in _SUIT_BY_CHAR:
         raise CardError(
             f"unknown suit {suit_text!r} in {_quoted(token)}{where}: suits are S H D C or ♠ ♥ ♦ ♣"
@@ -329,32 +335,28 @@ def format_hand(cards: Iterable[Card], *, symbols: bool = False) -> str:
 
 
 def _parse_grouped(body: str, who: str) -> list[Card]:
-    """Read the suit-by-suit notation, e.g. ``S AJT3 H A63 D T64 C -``."""
+    """Read the suit-by-suit notation, e.g. ``S AJT3 H A63 D T64 C -``; a suit
+    given again adds to its cards (``S5 S4`` is 5♠ 4♠)."""
     cards: list[Card] = []
-    seen_suits: set[Suit] = set()
+    void_suits: set[Suit] = set()
     suit: Suit | None = None
-    void = False
     for token in _split(body):
         position = 0
         while position < len(token):
             char = token[position].upper()
             if char in _SUIT_BY_CHAR:
                 suit = _SUIT_BY_CHAR[char]
-                if suit in seen_suits:
-                    raise CardError(f"suit {token[position]!r} is given twice in {who}")
-                seen_suits.add(suit)
-                void = False
                 position += 1
                 continue
             if suit is None:  # cannot happen: the body starts with a suit
                 raise CardError(f"{_quoted(token)} in {who} has no suit before it")
             if char == "-":
-                if void or any(card.suit is suit for card in cards):
+                if suit in void_suits or any(card.suit is suit for card in cards):
                     raise CardError(
                         f"{_quoted(token)} in {who}: '-' marks a void suit, "
                         f"but {suit.noun} already has cards"
                     )
-                void = True
+                void_suits.add(suit)
                 position += 1
                 continue
             if char == "1":
@@ -370,7 +372,7 @@ def _parse_grouped(body: str, who: str) -> list[Card]:
                     f"unknown rank {token[position]!r} in {_quoted(token)} in {who}: "
                     "ranks are A K Q J 10 (or T) 9 8 7 6 5 4 3 2, suits S H D C or ♠ ♥ ♦ ♣"
                 )
-            if void:
+            if suit in void_suits:
                 raise CardError(
                     f"{_quoted(token)} in {who}: {suit.noun} is marked void ('-') but has cards"
                 )

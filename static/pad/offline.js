@@ -162,6 +162,7 @@
       bar.hidden = over;
       bar.setAttribute("aria-label", `Record hand ${nextNumber}`);
     }
+    pad.dataset.keepWhile = over ? "over" : String(nextNumber); // what is being entered is for this hand
     const undo = pad.querySelector(".corrections form[data-queue='undo'] button");
     if (undo) {
       const last = projected.hands.length;

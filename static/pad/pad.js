@@ -3,15 +3,47 @@
 // and the 52-card grid of "Gorilla it out". Everything works without it.
 "use strict";
 
+// The cards written in a field of "Gorilla it out", as the grid names them
+// ("10S"), in either of the solver's notations (solver/cards.py): card by card,
+// rank then suit ("AS 10H TD 9c", "A♠"), or suit by suit ("S AJT3 H A63 C -",
+// a suit given again goes on: "S5 S4"). What is not a card is left out: the
+// server names it. Compared with the solver in tests/pad/test_card_notation_js.py.
+function readCards(text) {
+  const SUIT_LETTERS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
+  const body = text.replace(/[\ufe0e\ufe0f]/g, "").toUpperCase().replace(/^[\s,;]+/, "");
+  const tokens = body.split(/[\s,;]+/).filter(Boolean);
+  const cards = [];
+  if (!(body.charAt(0) in SUIT_LETTERS)) {
+    for (const token of tokens) {
+      const match = /^(10|[2-9TJQKA])(.)$/.exec(token);
+      if (match && match[2] in SUIT_LETTERS) cards.push((match[1] === "T" ? "10" : match[1]) + SUIT_LETTERS[match[2]]);
+    }
+    return cards;
+  }
+  let suit = "";
+  for (const token of tokens) {
+    for (let position = 0; position < token.length; position += 1) {
+      const char = token.charAt(position);
+      if (char in SUIT_LETTERS) suit = SUIT_LETTERS[char];
+      else if (char === "1" && token.charAt(position + 1) === "0") { cards.push("10" + suit); position += 1; }
+      else if (char === "T") cards.push("10" + suit);
+      else if ("AKQJ98765432".includes(char)) cards.push(char + suit);
+    }
+  }
+  return cards;
+}
+
 (function () {
   // One tap is one hand. After a form marked data-settle is sent, every such
-  // form is closed for SETTLE_MS: a second tap of a double tap lands on the
+  // form is closed for SETTLE_MS, and for SETTLE_MS after the answer is
+  // drawn: a second tap of a double tap lands on the
   // pad drawn for the next hand (the buttons stay where they are) and is
   // dropped here, whatever the network does. The server refuses a stale hand
   // number anyway; this keeps the second tap from being a fresh one.
   const SETTLE_MS = 1000;
   let settledAt = 0;
   let focusKey = null;
+  let anchor = null; // where the tapped control was on the screen, when it scrolls with the page
 
   function settling() { return Date.now() < settledAt; }
 
@@ -36,8 +68,56 @@
     }
     const submitter = event.submitter;
     focusKey = submitter && submitter.dataset.focusKey ? submitter.dataset.focusKey : null;
+    anchor = focusKey && !onFixedBar(submitter) ? submitter.getBoundingClientRect().top : null;
     markSettling();
   }, true);
+
+  // A link tapped while the pad settles is the second tap of a double tap that
+  // the new pad moved under the finger: it is dropped too.
+  document.addEventListener("click", (event) => {
+    const pad = document.getElementById("pad");
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (settling() && link && pad && pad.contains(link)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  function onFixedBar(element) {
+    for (let node = element; node && node !== document.body; node = node.parentElement) {
+      if (getComputedStyle(node).position === "fixed") return true;
+    }
+    return false;
+  }
+
+  // The control just tapped stays under the finger when the new pad is shorter
+  // or longer above it (a row of the chart gone after an undo): the page
+  // scrolls by as much, and where it cannot, the space is kept above the control.
+  function keepInPlace(control, top) {
+    const shift = control.getBoundingClientRect().top - top;
+    if (Math.abs(shift) < 1) return;
+    window.scrollTo({ top: window.scrollY + shift, behavior: "instant" });
+    const left = top - control.getBoundingClientRect().top;
+    if (left >= 1) {
+      const space = document.createElement("div");
+      space.setAttribute("aria-hidden", "true");
+      space.style.height = `${left}px`;
+      const block = control.closest("section, form") || control;
+      block.parentElement.insertBefore(space, block);
+    }
+  }
+
+  // The newest row of the chart (on a new pad, its empty row) is on the
+  // screen, above the record bar: when a pad opens, and after a hand recorded
+  // from the bar.
+  function showNewest(pad) {
+    const row = pad.querySelector(".chart tbody tr:last-child");
+    if (!row) return;
+    const bar = pad.querySelector(".record-bar");
+    const bottom = bar && bar.offsetHeight ? bar.getBoundingClientRect().top : window.innerHeight;
+    const below = row.getBoundingClientRect().bottom + 8 - bottom;
+    if (below > 0) window.scrollTo({ top: window.scrollY + below, behavior: "instant" });
+  }
 
   // What a player is typing, ticking or has opened survives the partner's
   // updates: before a poll's new pad replaces the old one, the state of its
@@ -52,16 +132,21 @@
     }
     const active = document.activeElement;
     kept = {
-      fields: {}, open: [],
+      fields: {}, changed: {}, open: [],
       focused: active && active.id,
       focusKey: active && active.dataset ? active.dataset.focusKey : null,
       // A pad may say what its fields are for (data-keep-while, e.g. the next
       // hand's number): they are kept only while the new pad says the same.
       keepWhile: pad.dataset.keepWhile,
+      moved: "",
     };
+    const notice = pad.querySelector("[data-entry-moved]:not([hidden])");
+    if (notice) kept.moved = notice.textContent;
     for (const field of pad.querySelectorAll("input[id], textarea[id], select[id]")) {
       if (field.type === "hidden") continue;
-      kept.fields[field.id] = checkable(field) ? field.checked : field.value;
+      const value = checkable(field) ? field.checked : field.value;
+      kept.fields[field.id] = value;
+      if (value !== (checkable(field) ? field.defaultChecked : field.defaultValue)) kept.changed[field.id] = value;
     }
     for (const details of pad.querySelectorAll("details[id][open]")) kept.open.push(details.id);
   });
@@ -77,12 +162,31 @@
       followRematch.seenAtLoad = Boolean(pad.dataset.follow);
       return;
     }
+    let moved = "";
     if (kept) {
       const sameEntry = kept.keepWhile === pad.dataset.keepWhile;
-      for (const [id, value] of Object.entries(sameEntry ? kept.fields : {})) {
+      // The entry was for a hand the other phone has recorded (or undone): a
+      // pad with a notice for it keeps what was entered, for the hand now
+      // next, and says so; others drop it.
+      const notice = sameEntry ? null : pad.querySelector("[data-entry-moved]");
+      let carried = false;
+      for (const [id, value] of Object.entries(sameEntry ? kept.fields : notice ? kept.changed : {})) {
         const field = document.getElementById(id);
         if (!field || !pad.contains(field)) continue;
         if (checkable(field)) field.checked = value; else if (!field.readOnly) field.value = value;
+        carried = true;
+      }
+      if (notice && carried) {
+        const back = Number(pad.dataset.keepWhile) < Number(kept.keepWhile);
+        moved = back ? notice.dataset.movedBack : notice.dataset.movedOn;
+        notice.textContent = moved;
+        notice.hidden = false;
+        const details = notice.closest("details");
+        if (details) details.open = true;
+      } else if (sameEntry && kept.moved) {
+        // Still the same entry (the other phone changed something else): the notice stays.
+        const stays = pad.querySelector("[data-entry-moved]");
+        if (stays) { stays.textContent = kept.moved; stays.hidden = false; }
       }
       for (const id of kept.open) {
         const details = document.getElementById(id);
@@ -95,24 +199,33 @@
     } else if (focusKey) {
       // Focus returns to the control that was tapped (or, if it is gone, the pad).
       const control = pad.querySelector(`[data-focus-key="${focusKey}"]`);
+      if (control && anchor !== null) keepInPlace(control, anchor);
+      else if (control && onFixedBar(control)) showNewest(pad);
       if (control) control.focus({ preventScroll: true });
       else { pad.setAttribute("tabindex", "-1"); pad.focus({ preventScroll: true }); }
       focusKey = null;
+      anchor = null;
+      // The second tap of a double tap lands on this pad: it is dropped for a
+      // second from now too, however long the answer took.
+      settledAt = Math.max(settledAt, Date.now() + SETTLE_MS);
     }
     markSettling();
-    announce(pad);
+    announce(pad, moved);
     followRematch(pad);
     fadeToast(pad);
   });
 
-  // A live region outside the swapped pad reads out what changed, with the score.
+  // A live region outside the swapped pad reads out what changed, with the
+  // score once: after a tap's message, which says the score, only what comes
+  // next (data-announce-next), where the pad gives it.
   let lastAnnounced = "";
-  function announce(pad) {
+  function announce(pad, notice) {
     const announcer = document.getElementById("pad-announcer");
     if (!announcer) return;
     const toast = pad.querySelector("[data-toast]");
-    const text = [toast ? toast.textContent.replace(/\s+/g, " ").replace(/\b(Undo|Redo)\s*$/, "").trim() : "",
-      pad.dataset.announce || ""].filter(Boolean).join(". ");
+    const message = toast ? toast.textContent.replace(/\s+/g, " ").replace(/\b(Undo|Redo)\s*$/, "").trim() : "";
+    const state = message && pad.dataset.announceNext !== undefined ? pad.dataset.announceNext : pad.dataset.announce;
+    const text = [message, state || "", notice || ""].filter(Boolean).join(". ");
     if (text && text !== lastAnnounced) {
       announcer.textContent = text;
       lastAnnounced = text;
@@ -169,17 +282,9 @@
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
 
-  // The card grid: each tap moves a card from nobody to the taker to the giver and back.
+  // The card grid: each tap moves a card from nobody to the taker to the giver
+  // and back. It is one Tab stop: the arrow keys move between its cards.
   const OWNERS = ["", "taker", "giver"];
-  const CARD = /^(10|[2-9TJQKA])([SHDC♠♥♦♣])$/i;
-  const SUIT_LETTERS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-
-  function canonical(token) {
-    const match = CARD.exec(token.trim());
-    if (!match) return null;
-    const rank = match[1].toUpperCase() === "T" ? "10" : match[1].toUpperCase();
-    return rank + (SUIT_LETTERS[match[2]] || match[2].toUpperCase());
-  }
 
   function setUpCardEntry(form) {
     const grid = form.querySelector("[data-card-grid]");
@@ -208,12 +313,11 @@
     }
 
     function readFields() {
-      // Cards typed one by one (AS 10H ...) show on the grid; the suit-by-suit form is left to the server.
+      // Cards typed in either notation show on the grid (the server says what is wrong).
       owner.clear();
       for (const who of ["taker", "giver"]) {
-        for (const token of fields[who].value.split(/[\s,;]+/)) {
-          const card = canonical(token);
-          if (card && byCard.has(card) && !owner.has(card)) owner.set(card, who);
+        for (const card of readCards(fields[who].value)) {
+          if (byCard.has(card) && !owner.has(card)) owner.set(card, who);
         }
       }
       paint();
@@ -235,11 +339,61 @@
       if (next) owner.set(cell.dataset.card, next); else owner.delete(cell.dataset.card);
       writeFields();
       paint();
+      rove(cell);
     });
+
+    // One Tab stop (the card last used), arrows inside: left and right go card
+    // by card, up and down to the same rank in the suit above or below.
+    function rove(cell, focus) {
+      for (const other of cells) other.tabIndex = other === cell ? 0 : -1;
+      if (focus) cell.focus();
+    }
+    const STEPS = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 13, ArrowUp: -13 };
+    grid.addEventListener("keydown", (event) => {
+      const index = cells.indexOf(event.target);
+      if (index < 0) return;
+      let next = null;
+      if (event.key in STEPS) next = index + STEPS[event.key];
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = cells.length - 1;
+      if (next === null) return;
+      event.preventDefault();
+      rove(cells[Math.min(cells.length - 1, Math.max(0, next))], true);
+    });
+    rove(cells[0]);
+
     for (const field of Object.values(fields)) field.addEventListener("input", readFields);
     grid.hidden = false;
     readFields();
   }
+
+  // The solver's answer (#analysis, drawn again by each "Gorilla it out") is
+  // read out once, in a live region that stays, and brought into view: the
+  // verdict and the button that records it.
+  document.addEventListener("htmx:load", (event) => {
+    const analysis = event.detail.elt;
+    if (!analysis || analysis.id !== "analysis") return;
+    const announcer = document.getElementById("analysis-announcer");
+    const verdict = analysis.querySelector(".verdict");
+    const problems = Array.from(analysis.querySelectorAll(".message"), (message) => message.textContent.trim());
+    const text = verdict
+      ? `${verdict.querySelector("h2").textContent.trim()}. ${verdict.querySelector(".reason").textContent.trim()}`
+      : problems.join(" ");
+    if (announcer && text) {
+      announcer.textContent = "";
+      setTimeout(() => { announcer.textContent = text; }, 100);
+    }
+    const first = verdict || analysis.querySelector(".message");
+    if (!first) return;
+    const button = analysis.querySelector(".verdict-form .tap");
+    const top = first.getBoundingClientRect().top;
+    const bottom = (button || first).getBoundingClientRect().bottom;
+    const margin = 12;
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const start = window.scrollY + top - margin;
+    const fits = bottom - top + 2 * margin <= window.innerHeight;
+    window.scrollTo({ top: fits ? start : window.scrollY + bottom + margin - window.innerHeight, behavior: "instant" });
+  });
 
   function setUpRoleNames(form) {
     const box = form.querySelector("[data-roles-swapped]");
@@ -339,6 +493,7 @@
       if (followRematch.seenAtLoad === undefined) followRematch.seenAtLoad = Boolean(pad.dataset.follow);
       announce(pad);
       fadeToast(pad);
+      if (!window.location.hash) showNewest(pad);
     }
     if (navigator.share) {
       for (const button of document.querySelectorAll("[data-share]")) button.hidden = false;

@@ -152,6 +152,7 @@ def test_the_partners_updates_keep_a_half_typed_note(chromium, live_server, log_
     phone_a.wait_for_selector(".record-bar[aria-label='Record hand 3']", timeout=10_000)
     assert phone_a.locator("#record-more").get_attribute("open") is not None
     assert phone_a.locator("#dealer-took").is_checked()
+    assert "now for hand 3" in phone_a.locator("[data-entry-moved]").inner_text()  # not moved silently
     phone_a.locator("#irregularity").press_sequentially(" deal")
     phone_a.get_by_role("button", name="Lost to an irregularity (I)").click()
     phone_a.wait_for_selector(".record-bar[aria-label='Record hand 4']")

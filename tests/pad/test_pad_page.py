@@ -564,3 +564,51 @@ def test_the_pad_carries_what_its_script_draws_waiting_taps_with(client, game):
     assert page.count('data-queue="undo"') == 1
     for name in ("hand_list", "gorilla_it_out"):
         assert "data-table-state=" in client.get(reverse(name, args=[game.pk])).content.decode()
+
+
+# What the pad's script reads out and says when the other phone records first.
+
+
+def pad_attribute(page: str, name: str) -> str:
+    match = re.search(rf'{name}="([^"]*)"', page)
+    assert match, name
+    return html.unescape(match.group(1)).replace("\u2068", "").replace("\u2069", "")
+
+
+def test_the_pad_says_what_comes_next_without_the_score_after_a_tap(client, game):
+    record_outcomes(game, "MI")
+    page = client.get(pad_url(game)).content.decode()
+    assert pad_attribute(page, "data-announce") == "Partnership 1, Fates 1. Hand 3: Jon deals."
+    assert pad_attribute(page, "data-announce-next") == "Hand 3: Jon deals."
+    assert pad_attribute(page, "data-keep-while") == "3"
+    record_outcomes(game, "M" * 9)  # 10-1: the partnership wins
+    page = client.get(pad_url(game)).content.decode()
+    assert pad_attribute(page, "data-announce-next") == "Game over: Jon & Richard won."
+    assert pad_attribute(page, "data-keep-while") == "over"
+
+
+def test_the_pad_carries_what_to_say_when_the_other_phone_records_or_undoes(client, game):
+    record_outcomes(game, "MIM")
+    page = client.get(pad_url(game)).content.decode()
+    assert pad_attribute(page, "data-moved-on") == (
+        "Hand 3 was recorded on the other phone: what you entered is now for hand 4, "
+        "which Richard deals. Check it before you record."
+    )
+    assert pad_attribute(page, "data-moved-back") == (
+        "Hand 4 was undone on the other phone: what you entered is now for hand 4, "
+        "which Richard deals. Check it before you record."
+    )
+
+
+def test_gorilla_it_out_answers_in_a_region_that_stays(client, game):
+    page = client.get(reverse("gorilla_it_out", args=[game.pk])).content.decode()
+    assert 'id="analysis-announcer"' in page and 'aria-live="polite"' in page
+    assert '<p class="counts">' in page  # the counts are not read out at each card
+    answer = client.post(
+        reverse("gorilla_it_out", args=[game.pk]),
+        {"number": 1, "taker_cards": POSSIBLE_TAKER, "giver_cards": POSSIBLE_GIVER},
+        **HTMX,
+    ).content.decode()
+    assert "analysis-announcer" not in answer and "aria-live" not in answer and 'role="alert"' not in answer
+    # The verdict, then the button that records it, then how the solver got there.
+    assert answer.index("Possible") < answer.index("Record hand 1 as P") < answer.index("A winning line")

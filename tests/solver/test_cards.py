@@ -72,6 +72,25 @@ def test_grouped_notation_with_voids():
     assert parse_hand("♠AJ103 ♥A63 ♦1064") == hand  # a suit left out is void
 
 
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("S5 S4 S3 H2", "5S 4S 3S 2H"),
+        ("s10 sT", None),
+        ("♠A ♠K ♥Q", "AS KS QH"),
+        ("S AK S Q", "AS KS QS"),
+        ("S AK H 2 S Q", "AS KS QS 2H"),
+        ("S5, D4; S3", "5S 3S 4D"),
+    ],
+)
+def test_a_suit_given_again_goes_on(text, cards):
+    if cards is None:
+        with pytest.raises(CardError, match="card 10S appears twice"):
+            parse_hand(text)
+    else:
+        assert format_cards(parse_hand(text)) == cards
+
+
 def test_formats_a_hand_suit_by_suit():
     hand = parse_hand("AS JS 10S 3S AH 6H 3H 10D 6D 4D")
     assert format_hand(hand) == "S AJ103 H A63 D 1064 C -"
@@ -90,8 +109,10 @@ def test_formats_a_hand_suit_by_suit():
         ("S AXT", "'X'", "unknown rank"),
         ("S A1 H 2", "'1'", "unknown rank"),
         ("S A13", "'1'", "unknown rank"),
-        ("♠AK ♠Q", "'♠'", "given twice"),
-        ("S AK S Q", "'S'", "given twice"),
+        ("AS S5", "'S5'", "written suit first: write 5S"),
+        ("AS ♥10", "'♥10'", "written suit first: write 10♥"),
+        ("S 5 S -", "'-'", "'-' marks a void"),
+        ("S - S 5", "'5'", "marked void"),
         ("S - H 2 D A- ", "'A-'", "'-' marks a void"),
         ("S -A", "'-A'", "marked void"),
     ],

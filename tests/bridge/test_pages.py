@@ -278,15 +278,15 @@ def test_rulings_are_in_the_history_and_on_the_front_page(client, ruling):
 
 def test_the_pages_run_a_fixed_number_of_queries(client, ruling, django_assert_num_queries):
     slug, data = example_post("example 1")
-    with django_assert_num_queries(2):  # the session, the user
+    with django_assert_num_queries(1):  # the user (the session is read from its cache)
         client.post(calculator_url(slug), data, **HTMX)
-    with django_assert_num_queries(3):  # the session, the user, the ruling
+    with django_assert_num_queries(2):  # the user, the ruling
         client.get(reverse("bridge:ruling", args=[ruling.pk]))
     _, data = save_post()
-    # the session, the user, the key looked up, the savepoint, the account's row
+    # the user, the key looked up, the savepoint, the account's row
     # locked and its rulings of the day counted (the day's limit), the insert
     # (and the savepoint's release)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         client.post(calculator_url(slug), data)
 
 

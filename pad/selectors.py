@@ -357,20 +357,19 @@ class _MonthOf(_YearOf):
         return self.as_sql(compiler, connection, template="TO_CHAR(%(expressions)s, 'YYYY-MM')", **extra)
 
 
-def finished_months(partnership: Partnership, years: Iterable[YearResults]) -> list[datetime.date]:
-    """The first day of each year with a finished game (``years``, the
-    partnership's statistics) and of the latest months with one, newest first:
-    what a season report can be printed for."""
+def finished_months(partnership: Partnership) -> list[datetime.date]:
+    """The first day of each month in which the partnership finished a game,
+    newest first (one row a month, however many games): what a season report
+    can be printed for."""
     months = (
         Game.objects.filter(partnership=partnership)
         .exclude(result=rules.Result.IN_PROGRESS)
         .annotate(month=_MonthOf("date"))
         .values_list("month", flat=True)
         .distinct()
-        .order_by("-month")[: summaries.SEASON_MONTHS]
+        .order_by("-month")
     )
-    firsts = [datetime.date(int(month[:4]), int(month[5:7]), 1) for month in months]
-    return firsts + [datetime.date(year.year, 1, 1) for year in years]
+    return [datetime.date(int(month[:4]), int(month[5:7]), 1) for month in months]
 
 
 RUN_KEY = 2**32

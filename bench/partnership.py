@@ -134,9 +134,9 @@ def main() -> int:
     baseline = statistics.median(times[pages[0][0]])
     print(f"{Partnership.objects.count()} partnerships ({arguments.database}); {arguments.requests} requests per page, interleaved\n")
     print(f"{'page':40} {'median ms':>10} {'p95 ms':>8} {'queries':>8} {'x base':>7}")
-    for label in times:
-        median = statistics.median(times[label])
-        p95 = statistics.quantiles(times[label], n=20)[-1]
+    for label, taken in times.items():
+        median = statistics.median(taken)
+        p95 = statistics.quantiles(taken, n=20)[-1]
         print(f"{label:40} {median:10.1f} {p95:8.1f} {counts[label]:8d} {median / baseline:7.1f}")
     return 0
 

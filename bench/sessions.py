@@ -65,11 +65,11 @@ def main() -> int:
     django.setup()
 
     from django.conf import settings
+    from django.contrib.auth.decorators import login_not_required
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
     from django.http import HttpResponse
-    from django.contrib.auth.decorators import login_not_required
     from django.test import Client
     from django.test.utils import CaptureQueriesContext, override_settings
     from django.urls import include, path
@@ -117,8 +117,8 @@ def main() -> int:
         for label, engine, cache in ENGINES
     }
     clients = {}
-    for label in chosen:
-        with override_settings(**chosen[label]):
+    for label, chosen_settings in chosen.items():
+        with override_settings(**chosen_settings):
             clients[label] = Client()
             clients[label].force_login(member)
     anonymous = Client()

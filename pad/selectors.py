@@ -276,13 +276,16 @@ def partnership_statistics(
     longest_winning_run, longest_losing_run, current_run = result_runs(finished)
     margin = F("partnership_score") - F("fates_score")
     # Of equal margins, the latest game.
-    best_game = _finished_games(finished.filter(result=rules.Result.WON).alias(margin=margin).order_by("-margin", "-date", "-pk")[:1])
-    worst_game = _finished_games(finished.filter(result=rules.Result.LOST).alias(margin=margin).order_by("margin", "-date", "-pk")[:1])
+    wins, losses = (finished.filter(result=result).alias(margin=margin) for result in (rules.Result.WON, rules.Result.LOST))
+    best_game = _finished_games(wins.order_by("-margin", "-date", "-pk")[:1])
+    worst_game = _finished_games(losses.order_by("margin", "-date", "-pk")[:1])
     chart_games = _finished_games(finished.order_by("-date", "-pk")[: summaries.CHART_GAMES])[::-1]
     years = (
         finished.annotate(year=_YearOf("date"))
         .values_list("year")
-        .annotate(won=Count("pk", filter=Q(result=rules.Result.WON)), lost=Count("pk", filter=Q(result=rules.Result.LOST)))
+        .annotate(
+            won=Count("pk", filter=Q(result=rules.Result.WON)), lost=Count("pk", filter=Q(result=rules.Result.LOST))
+        )
         .order_by("year")
     )
     return PartnershipStatistics(
@@ -414,7 +417,8 @@ def result_runs(finished: QuerySet[Game]) -> tuple[Run, Run, Run]:
     with connection.cursor() as cursor:
         cursor.execute(ranked, params)
         found = cursor.fetchall()
-    games = {game.id: game for game in _finished_games(Game.objects.filter(pk__in={pk for row in found for pk in row[2:4]}))}
+    ends = {pk for row in found for pk in row[2:4]}
+    games = {game.id: game for game in _finished_games(Game.objects.filter(pk__in=ends))}
     longest = {True: Run(won=True), False: Run(won=False)}
     current = Run(won=True)
     for result, length, first, last, is_longest, is_current in found:

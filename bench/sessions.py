@@ -121,8 +121,10 @@ def main() -> int:
         with override_settings(**chosen_settings):
             clients[label] = Client()
             clients[label].force_login(member)
+            # The session middleware takes its engine when the client's first request loads it.
+            clients[label].get("/bench/trivial/")
     anonymous = Client()
-    with override_settings(**common):
+    with override_settings(**chosen["db"]):
         pad = clients["db"].get(f"/games/{game.pk}/").content.decode()
     version = re.search(r'\?version=([^"&]+)"', pad).group(1)
     pages[-1] = (pages[-1][0], pages[-1][1] + version, pages[-1][2])

@@ -234,8 +234,8 @@ RATELIMIT_USE_CACHE = "throttle"
 
 # Sessions are read from a cache every worker of this machine shares (files)
 # and written through to the database, which stays the truth: bench/sessions.py
-# measured a poll of an unchanged pad at a quarter of its time with the session
-# read from its table, the same as a cache in each worker's own memory (which
+# measured a poll of an unchanged pad at half its time with the session read
+# from its table, the same as a cache in each worker's own memory (which
 # would keep a session alive in the other workers after logging out) or signed
 # cookies (which logging out cannot end). Lost or culled, an entry is read from
 # the database again.

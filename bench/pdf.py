@@ -256,6 +256,7 @@ def main() -> int:
     session = list(selectors.games_with_hands().filter(date=session_day).order_by("date", "pk"))
     season = pdf.season_of("2026")
     season_statistics = selectors.partnership_statistics(partnership, date_from=season.first, date_to=season.last)
+    season_games = selectors.finished_games(partnership, date_from=season.first, date_to=season.last)
     street_40, street_200 = two_way_street_display(user, 40), two_way_street_display(user, 200)
     mahjong_200 = mahjong_display(user, 200)
     ruling_short, ruling_long = bridge_context(user, None), bridge_context(user, 409)
@@ -279,7 +280,7 @@ def main() -> int:
         Case("gorilla", "60-character names, 20 hands", lambda size: pdf.render_game_pad(named, size), many, PAD_TARGET_MS, stylesheet=pdf.STYLESHEET),
         Case("gorilla", f"{pdf.MAX_COPIES} blank copies", lambda size: pdf.render_blank_pads(partnership, day, copies=pdf.MAX_COPIES, size=size), fewer, COPIES_TARGET_MS, stylesheet=pdf.STYLESHEET),
         Case("gorilla", f"a day of {pdf.MAX_PADS} pads", lambda size: day_of_pads(session, size), fewer, DAY_TARGET_MS, stylesheet=pdf.STYLESHEET),
-        Case("gorilla", f"season report, {len(season_statistics.finished)} games", lambda size: pdf.render_season_report(season_statistics, season, size), fewer),
+        Case("gorilla", f"season report, {len(season_games)} games", lambda size: pdf.render_season_report(season_statistics, season_games, season, size), fewer),
         Case("gorilla", f"a game at the limit, {rules.MAX_HANDS} hands", lambda size: pdf.render_game_pad(limit, size), fewer, LIMIT_TARGET_MS),
         Case("two way street", "blank sheet, 5 players", lambda size: two_way_street.pdf.render_blank([""] * 5, size), fewer, baseline=True),
         Case("two way street", "12 long names, 40 hands", lambda size: two_way_street.pdf.render_sheet(street_40, size), fewest, stylesheet=two_way_street.pdf.STYLESHEET),

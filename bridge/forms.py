@@ -87,6 +87,43 @@ class CalculationForm(forms.Form):
     def inputs(self) -> dict[str, str]:
         return {name: self.cleaned_data.get(name, "") for name in self.calculation.inputs}
 
+    def problem(self) -> tuple[str, str, str] | None:
+        """The first problem of a bound form that has no working: the field it
+        is in ("" for the board as a whole), that field's label and the message."""
+        if self.working is not None or not self.is_bound:
+            return None
+        for name, errors in self.errors.items():
+            field = self.fields.get(name)
+            return (name if field else "", str(field.label) if field else "", str(errors[0]))
+        return None
+
+    @property
+    def result_line(self) -> str:
+        """What the calculation comes to, in one line kept in view as the director types."""
+        if self.working is not None:
+            return self.working.summary
+        problem = self.problem()
+        if problem is None:
+            return "The working appears here as soon as the board is complete."
+        _, label, message = problem
+        return f"No working yet: {label}: {message}" if label else f"No working yet: {message}"
+
+    @property
+    def announcement(self) -> str:
+        """What a screen reader is told once the director leaves a field: the
+        result, or a problem in what was typed; nothing while the board is only
+        incomplete (a field still to be typed is no news)."""
+        if self.working is not None:
+            return f"Working: {self.working.summary}."
+        problem = self.problem()
+        if problem is None:
+            return ""
+        name, _, _ = problem
+        if name and not str(self.data.get(name, "")).strip():
+            return ""
+        line = self.result_line
+        return line if line.endswith(".") else line + "."
+
 
 def _filed_text(label: str, longest: int, *, named: str, help_text: str = "", lines: int = 0) -> forms.CharField:
     """An optional text the director files; too long, it is refused naming ``named``."""

@@ -51,6 +51,7 @@ def calculator_page(request, calculation: str):
     """The calculator for one calculation. ``?ruling=<id>`` starts from a saved ruling's board."""
     chosen = chosen_calculation(calculation)
     status = 200
+    saving = False
     if request.method == "GET":
         form = CalculationForm(chosen, initial=initial_from(request))
         ruling_form = RulingForm(user=request.user)
@@ -82,14 +83,14 @@ def calculator_page(request, calculation: str):
         elif not calculated:
             status = 400
         if request.htmx and request.POST.get("action") == "calculate":
-            # As the director types: the working region alone, always 200 (htmx swaps it).
-            return render(request, CALCULATOR_TEMPLATE + "#working", {"form": form, "calculation": chosen})
-    return render(
-        request,
-        CALCULATOR_TEMPLATE,
-        {"form": form, "ruling_form": ruling_form, "calculation": chosen, "groups": calculator.groups()},
-        status=status,
-    )
+            # As the director types: the working region and the result line alone,
+            # always 200 (htmx swaps them).
+            return render(request, CALCULATOR_TEMPLATE + "#calculated", {"form": form, "calculation": chosen})
+    context = {"form": form, "ruling_form": ruling_form, "calculation": chosen, "groups": calculator.groups()}
+    if status == 400:
+        context["refused"] = [f for f in (form, ruling_form) if f.is_bound and f.errors]
+        context["refused_title"] = "The ruling is not saved" if saving else "No working yet"
+    return render(request, CALCULATOR_TEMPLATE, context, status=status)
 
 
 def initial_from(request) -> dict[str, str]:

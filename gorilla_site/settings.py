@@ -231,6 +231,21 @@ CACHES = {
     },
 }
 RATELIMIT_USE_CACHE = "throttle"
+
+# Sessions are read from a cache every worker of this machine shares (files)
+# and written through to the database, which stays the truth: bench/sessions.py
+# measured a poll of an unchanged pad at half its time with the session read
+# from its table, the same as a cache in each worker's own memory (which
+# would keep a session alive in the other workers after logging out) or signed
+# cookies (which logging out cannot end). Lost or culled, an entry is read from
+# the database again.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "sessions"
+CACHES["sessions"] = {
+    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+    "LOCATION": Path(os.environ.get("SESSION_CACHE_DIR", BASE_DIR / "session-cache")),
+    "OPTIONS": {"MAX_ENTRIES": 100_000},
+}
 RATELIMIT_IP_META_KEY = "gorilla_site.middleware.client_ip"
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
 # The new-game forms of the games with seats (scorepads.views.new_game_page),

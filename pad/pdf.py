@@ -166,13 +166,14 @@ def season_of(text: str) -> Season:
     raise ValueError(f"season must be a year like 2026 or a month like 2026-07, not {(text or '')[:12]!r}")
 
 
-def render_season_report(statistics, season: Season, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
+def render_season_report(statistics, games, season: Season, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
     """A partnership's season as PDF: ``statistics`` (selectors.PartnershipStatistics
     of the season's games), with the results and the play and fate ratios over
-    the season as a chart of every finished game (:func:`summaries.season_chart`)."""
+    the season as a chart of every finished game, ``games`` (selectors.finished_games,
+    :func:`summaries.season_chart`)."""
     partnership = statistics.partnership
     context = {"stats": statistics, "season": season, "page_size": page_size_css(size), "size": size}
-    context["chart"] = summaries.season_chart(statistics.finished) if statistics.finished else None
+    context["chart"] = summaries.season_chart(games) if games else None
     context["names_size"] = names_size(partnership.odd_name, partnership.even_name)  # as on the pad
     return write_pdf(render_to_string("pad/print/season.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 
@@ -325,10 +326,10 @@ def blank_cells(copies: int) -> int:
     return rows * 5
 
 
-def season_cells(statistics) -> int:
+def season_cells(games) -> int:
     """The length of a season report: a bar of its chart for each finished
     game, and the table of its figures (about twenty rows of two cells)."""
-    return len(statistics.finished) + 40
+    return len(games) + 40
 
 
 def game_pad_cache_key(game_id: int, revision: int, size: str) -> str:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum
+from django.db import connection
+from django.db.models import CharField, Count, F, Func, Max, Prefetch, Q, QuerySet, Sum
 
 from pad import rules, statistics, summaries
 from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
@@ -209,7 +210,7 @@ class PartnershipStatistics:
     lost: int
     in_progress: int
     tally: Tally
-    finished: tuple[FinishedGame, ...]
+    finished_count: int
     longest_winning_run: Run
     longest_losing_run: Run
     current_run: Run
@@ -240,10 +241,12 @@ class PartnershipStatistics:
 def partnership_statistics(
     partnership: Partnership, *, date_from: datetime.date | None = None, date_to: datetime.date | None = None
 ) -> PartnershipStatistics:
-    """A partnership's lifetime statistics in two queries: the counts of its
-    finished games added up by the database, then one pass over the finished
-    games' scores in date order. ``date_from`` and ``date_to`` narrow them to a
-    season (a season report)."""
+    """A partnership's lifetime statistics in a fixed number of queries, however
+    many games it played, none of which reads every game into Python: the
+    counts of its finished games added up by the database, its runs of results
+    found there too (:func:`result_runs`), the best and the worst game, the
+    results by year and the last games of the chart. ``date_from`` and
+    ``date_to`` narrow them to a season (a season report)."""
     games = history.within_dates(
         Game.objects.filter(partnership=partnership), GameFilters(date_from=date_from, date_to=date_to)
     )
@@ -268,17 +271,23 @@ def partnership_statistics(
         },
         **aggregates,
     )
-    finished = tuple(
-        FinishedGame(pk, date, result == rules.Result.WON, partnership_score, fates_score, made, made + possible, hands)
-        for pk, date, result, partnership_score, fates_score, made, possible, hands in games.exclude(
-            result=rules.Result.IN_PROGRESS
+    finished = games.exclude(result=rules.Result.IN_PROGRESS)
+    finished_count = totals["played"] - totals[f"result_{rules.Result.IN_PROGRESS.slug}"]
+    longest_winning_run, longest_losing_run, current_run = result_runs(finished)
+    margin = F("partnership_score") - F("fates_score")
+    # Of equal margins, the latest game.
+    wins, losses = (finished.filter(result=result).alias(margin=margin) for result in (rules.Result.WON, rules.Result.LOST))
+    best_game = _finished_games(wins.order_by("-margin", "-date", "-pk")[:1])
+    worst_game = _finished_games(losses.order_by("margin", "-date", "-pk")[:1])
+    chart_games = _finished_games(finished.order_by("-date", "-pk")[: summaries.CHART_GAMES])[::-1]
+    years = (
+        finished.annotate(year=_YearOf("date"))
+        .values_list("year")
+        .annotate(
+            won=Count("pk", filter=Q(result=rules.Result.WON)), lost=Count("pk", filter=Q(result=rules.Result.LOST))
         )
-        .order_by("date", "pk")
-        .values_list(
-            "pk", "date", "result", "partnership_score", "fates_score", "made_count", "possible_count", "hand_count"
-        )
+        .order_by("year")
     )
-    all_runs = summaries.runs(finished)
     return PartnershipStatistics(
         partnership=partnership,
         played=totals["played"],
@@ -292,15 +301,133 @@ def partnership_statistics(
                 for index, mark in enumerate(statistics.GAME_PRIDE_MEANINGS)
             },
         ),
-        finished=finished,
-        longest_winning_run=summaries.longest_run(all_runs, won=True),
-        longest_losing_run=summaries.longest_run(all_runs, won=False),
-        current_run=all_runs[-1] if all_runs else summaries.Run(won=True),
-        best_game=summaries.best_game(finished),
-        worst_game=summaries.worst_game(finished),
-        years=tuple(summaries.results_by_year(finished)),
-        chart=summaries.results_chart(finished),
+        finished_count=finished_count,
+        longest_winning_run=longest_winning_run,
+        longest_losing_run=longest_losing_run,
+        current_run=current_run,
+        best_game=best_game[0] if best_game else None,
+        worst_game=worst_game[0] if worst_game else None,
+        years=tuple(YearResults(int(year), won, lost) for year, won, lost in years),
+        chart=replace(summaries.results_chart(chart_games), of_total=finished_count),
     )
+
+
+FINISHED_GAME_FIELDS = (
+    "pk", "date", "result", "partnership_score", "fates_score", "made_count", "possible_count", "hand_count"
+)
+
+
+def _finished_games(games: QuerySet[Game]) -> list[FinishedGame]:
+    return [
+        FinishedGame(pk, date, result == rules.Result.WON, partnership_score, fates_score, made, made + possible, hands)
+        for pk, date, result, partnership_score, fates_score, made, possible, hands in games.values_list(
+            *FINISHED_GAME_FIELDS
+        )
+    ]
+
+
+def finished_games(
+    partnership: Partnership, *, date_from: datetime.date | None = None, date_to: datetime.date | None = None
+) -> tuple[FinishedGame, ...]:
+    """Every finished game of a partnership (in a season), in date order: a
+    season report charts each one."""
+    games = history.within_dates(
+        Game.objects.filter(partnership=partnership), GameFilters(date_from=date_from, date_to=date_to)
+    )
+    return tuple(_finished_games(games.exclude(result=rules.Result.IN_PROGRESS).order_by("date", "pk")))
+
+
+class _YearOf(Func):
+    """A date's year as text ("2026"), worked out by the database itself (SQLite
+    keeps a date as text; Django's own year would call back into Python for each row)."""
+
+    output_field = CharField()
+
+    def as_sqlite(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, template="SUBSTR(%(expressions)s, 1, 4)", **extra)
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, template="TO_CHAR(%(expressions)s, 'YYYY')", **extra)
+
+
+class _MonthOf(_YearOf):
+    """A date's month as text ("2026-07"), as :class:`_YearOf`."""
+
+    def as_sqlite(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, template="SUBSTR(%(expressions)s, 1, 7)", **extra)
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, template="TO_CHAR(%(expressions)s, 'YYYY-MM')", **extra)
+
+
+def finished_months(partnership: Partnership) -> list[datetime.date]:
+    """The first day of each month in which the partnership finished a game,
+    newest first (one row a month, however many games): what a season report
+    can be printed for."""
+    months = (
+        Game.objects.filter(partnership=partnership)
+        .exclude(result=rules.Result.IN_PROGRESS)
+        .annotate(month=_MonthOf("date"))
+        .values_list("month", flat=True)
+        .distinct()
+        .order_by("-month")
+    )
+    return [datetime.date(int(month[:4]), int(month[5:7]), 1) for month in months]
+
+
+RUN_KEY = 2**32
+
+
+def result_runs(finished: QuerySet[Game]) -> tuple[Run, Run, Run]:
+    """The longest run of wins, the longest of losses (of equal runs, the latest)
+    and the run the last game ends, of ``finished`` games in date order: found
+    by the database (a run is the games whose place among all and whose place
+    among the games of the same result differ by the same number), each given
+    as its first and last game and its length. Two queries, whatever the count."""
+    sql, params = finished.order_by().values_list("pk", "date", "result").query.sql_with_params()
+    # A run's first and last game: the least and greatest of place * KEY + id
+    # over its games, the id the remainder (ids stay below KEY).
+    ranked = f"""
+        WITH finished_game (game_id, played_on, outcome) AS ({sql}),
+        placed AS (
+            SELECT game_id, outcome, ROW_NUMBER() OVER (ORDER BY played_on, game_id) AS place
+            FROM finished_game
+        ),
+        ordered AS (
+            SELECT game_id, outcome, place,
+                place - ROW_NUMBER() OVER (PARTITION BY outcome ORDER BY place) AS island
+            FROM placed
+        ),
+        result_run AS (
+            SELECT outcome, COUNT(*) AS run_length,
+                MIN(place * {RUN_KEY} + game_id) AS first_key, MAX(place * {RUN_KEY} + game_id) AS last_key
+            FROM ordered GROUP BY outcome, island
+        ),
+        ranked AS (
+            SELECT result_run.*,
+                ROW_NUMBER() OVER (PARTITION BY outcome ORDER BY run_length DESC, last_key DESC) AS rank_of_outcome,
+                MAX(last_key) OVER () AS final_key
+            FROM result_run
+        )
+        SELECT outcome, run_length, first_key %% {RUN_KEY}, last_key %% {RUN_KEY},
+            rank_of_outcome = 1, last_key = final_key
+        FROM ranked
+        WHERE rank_of_outcome = 1 OR last_key = final_key
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(ranked, params)
+        found = cursor.fetchall()
+    ends = {pk for row in found for pk in row[2:4]}
+    games = {game.id: game for game in _finished_games(Game.objects.filter(pk__in=ends))}
+    longest = {True: Run(won=True), False: Run(won=False)}
+    current = Run(won=True)
+    for result, length, first, last, is_longest, is_current in found:
+        run = Run(result == rules.Result.WON, (games[first], games[last]) if first != last else (games[first],), length)
+        if is_longest:
+            longest[run.won] = run
+        if is_current:
+            current = run
+    return longest[True], longest[False], current
 
 
 # Sharing: a partnership's members and invitations, a game's share link.

@@ -14,7 +14,7 @@ them, for one game or added up over many, into the pad's statistics.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
@@ -92,10 +92,12 @@ class Run:
 
     won: bool
     games: tuple[FinishedGame, ...] = ()
+    # A run found by the database holds its first and last game only, and says its length.
+    counted: int | None = None
 
     @property
     def length(self) -> int:
-        return len(self.games)
+        return len(self.games) if self.counted is None else self.counted
 
     @property
     def first(self) -> FinishedGame | None:
@@ -244,11 +246,13 @@ def results_chart(games: Sequence[FinishedGame], *, limit: int = CHART_GAMES) ->
 SEASON_MONTHS = 24  # months offered for a season report, newest first
 
 
-def seasons(games: Sequence[FinishedGame]) -> list[tuple[str, str]]:
+def seasons(dates: Iterable[datetime.date]) -> list[tuple[str, str]]:
     """The seasons a report can be printed for, as (``season`` parameter, label):
-    each year with a finished game, then its latest months, newest first."""
-    years = sorted({game.date.year for game in games}, reverse=True)
-    months = sorted({(game.date.year, game.date.month) for game in games}, reverse=True)[:SEASON_MONTHS]
+    each year with a finished game, then its latest months, newest first;
+    ``dates`` are those of the finished games (one a month is enough)."""
+    dates = list(dates)
+    years = sorted({date.year for date in dates}, reverse=True)
+    months = sorted({(date.year, date.month) for date in dates}, reverse=True)[:SEASON_MONTHS]
     return [(str(year), str(year)) for year in years] + [
         (f"{year}-{month:02d}", datetime.date(year, month, 1).strftime("%B %Y")) for year, month in months
     ]

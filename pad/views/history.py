@@ -429,7 +429,7 @@ def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpRespons
             "can_invite": len(members) < MAX_MEMBERS,
             "invitation_url": invitation
             and request.build_absolute_uri(reverse("invitation_accept", args=[invitation.token])),
-            "seasons": summaries.seasons(stats.finished),
+            "seasons": summaries.seasons(selectors.finished_months(partnership)),
             "page_sizes": PAGE_SIZE_LABELS.items(),
             "max_copies": pdf.MAX_COPIES,
             "today": timezone.localdate(),

@@ -103,11 +103,12 @@ def partnership_season_pdf(request, partnership_id: int):
     except ValueError as error:
         return bad_request(str(error))
     statistics = selectors.partnership_statistics(partnership, date_from=season.first, date_to=season.last)
+    games = selectors.finished_games(partnership, date_from=season.first, date_to=season.last)
     return printed(
         request,
-        # The report shows the partners' names and the season's statistics: nothing else.
-        cache_key=lambda size: "pad-season-report:" + digest(partnership.names, season, statistics, size),
-        render=lambda size: pdf.render_season_report(statistics, season, size),
+        # The report shows the partners' names, the season's statistics and its games: nothing else.
+        cache_key=lambda size: "pad-season-report:" + digest(partnership.names, season, statistics, games, size),
+        render=lambda size: pdf.render_season_report(statistics, games, season, size),
         filename=pdf.season_filename(partnership, season),
-        cells=pdf.season_cells(statistics),
+        cells=pdf.season_cells(games),
     )

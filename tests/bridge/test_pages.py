@@ -84,6 +84,56 @@ def test_as_the_director_types_htmx_gets_the_working_alone(client):
     assert "No working yet" in response.content.decode() and "is not a score and its weight" in response.content.decode()
 
 
+def announcement(page: str) -> str:
+    return re.search(r'<div id="working" class="working-region" data-announce="([^"]*)"', page).group(1)
+
+
+def test_as_the_director_types_the_result_line_follows_and_only_news_is_told(client):
+    slug, data = example_post("example 1")
+    page = client.post(calculator_url(slug), data, **HTMX).content.decode()
+    # The line kept in view comes with the working, swapped out of band.
+    assert '<p id="working-summary" class="working-summary worked" hx-swap-oob="true">' in page
+    assert '<span class="summary-line">NS 13.8 MP · EW 10.2 MP</span>' in page
+    assert announcement(page) == "Working: NS 13.8 MP · EW 10.2 MP."
+    # One field typed, the other still empty: the line says so, nothing is told.
+    page = client.post(calculator_url(slug), {**data, "weights": ""}, **HTMX).content.decode()
+    assert (
+        '<span class="summary-line">No working yet: The adjusted outcomes (NS scores) with their weights: '
+        "This field is required.</span>"
+    ) in page
+    assert announcement(page) == ""
+    # A problem in what was typed is news.
+    page = client.post(calculator_url(slug), {**data, "weights": "+110 60%"}, **HTMX).content.decode()
+    assert announcement(page).startswith(
+        "No working yet: The adjusted outcomes (NS scores) with their weights: The weights add up to 60%"
+    )
+    # The live region is the page's own, outside what is swapped; the working region itself is silent.
+    page = client.get(calculator_url(slug)).content.decode()
+    assert '<p id="working-announcer" class="visually-hidden" role="status"></p>' in page
+    working = page[page.index('<div id="working"') : page.index('id="working-announcer"')]
+    assert "role=" not in working and "aria-live" not in working
+
+
+def test_a_refused_save_opens_on_its_problems_linked_to_their_fields(client):
+    slug, data = save_post()
+    response = client.post(calculator_url(slug), {**data, "event": "", "weights": "+110 60%", "note": "Kept."})
+    page = response.content.decode()
+    assert response.status_code == 400
+    summary = page[page.index('<div class="error-summary"') : page.index('id="working-summary"')]
+    assert 'tabindex="-1"' in summary and "autofocus" in summary and "The ruling is not saved" in summary
+    assert re.findall(r'<a href="#(\w+)">', summary) == ["id_weights", "id_event"]
+    assert "Event: This field is required." in summary
+    # Each problem is beside its field too, and what was typed is kept.
+    assert '<div id="id_event_error"><p class="error">This field is required.</p></div>' in page
+    assert '<div id="id_weights_error"><p class="error">The weights add up to 60%' in page
+    assert "Kept.</textarea>" in page and 'name="board" value="7"' in page
+    # A refused calculation opens on its problem as well.
+    page = client.post(calculator_url(slug), {**data, "action": "calculate", "field": "+115"}).content.decode()
+    assert "No working yet</h2>" in page and '<a href="#id_field">' in page
+    # A page that is not refused has no summary.
+    assert "error-summary" not in client.post(calculator_url(slug), {**data, "action": "calculate"}).content.decode()
+
+
 def test_a_refused_calculation_names_the_input_beside_it(client):
     slug, data = example_post("example 1")
     response = client.post(calculator_url(slug), {**data, "weights": "+110 20.1%, -50 79.8%"})
@@ -228,15 +278,15 @@ def test_rulings_are_in_the_history_and_on_the_front_page(client, ruling):
 
 def test_the_pages_run_a_fixed_number_of_queries(client, ruling, django_assert_num_queries):
     slug, data = example_post("example 1")
-    with django_assert_num_queries(2):  # the session, the user
+    with django_assert_num_queries(1):  # the user (the session is read from its cache)
         client.post(calculator_url(slug), data, **HTMX)
-    with django_assert_num_queries(3):  # the session, the user, the ruling
+    with django_assert_num_queries(2):  # the user, the ruling
         client.get(reverse("bridge:ruling", args=[ruling.pk]))
     _, data = save_post()
-    # the session, the user, the key looked up, the savepoint, the account's row
+    # the user, the key looked up, the savepoint, the account's row
     # locked and its rulings of the day counted (the day's limit), the insert
     # (and the savepoint's release)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         client.post(calculator_url(slug), data)
 
 

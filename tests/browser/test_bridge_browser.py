@@ -166,3 +166,167 @@ def test_the_calculator_pages_have_no_accessibility_violation(live_server, chrom
         found["a refused calculation"] = problems
     page.context.close()
     assert found == {}
+
+
+TEAMS_SERIOUS_ERROR = {
+    "NS score in the other room": "+420", "Normal score (NS)": "+420",
+    "Expected score (NS)": "+200 1/3, +500 2/3", "Table score (NS)": "-750",
+}
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    viewport = page.viewport_size
+    return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= viewport["height"] + 1
+
+
+def overlaps(one, other) -> bool:
+    return not (
+        one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
+        or one["y"] + one["height"] <= other["y"] or other["y"] + other["height"] <= one["y"]
+    )
+
+
+def the_result(page):
+    """What the director sees of the result while typing: the line kept at the top
+    of a phone's screen, or, side by side, the working's final figures."""
+    line = page.locator("#working-summary")
+    return line if line.is_visible() else page.locator("#working .final-figures").first
+
+
+def entry_controls(page):
+    return page.locator(
+        ".calculator-form input:not([type=hidden]), .calculator-form textarea, .calculator-form select, .calculator-form button"
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_the_result_is_in_view_while_the_board_is_typed(live_server, chromium, log_in, size, scheme, screenshot):
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True, color_scheme=scheme)).new_page()
+    for slug, inputs, result in (
+        ("pairs-weighted", {"The other tables' NS scores": FIELD, "The adjusted outcomes (NS scores) with their weights": "+110 60%, -50 40%"}, "NS 13.8 MP"),
+        ("teams-serious-error", TEAMS_SERIOUS_ERROR, "NS"),
+    ):
+        page.goto(f"{live_server.url}/bridge/{slug}/")
+        for label, text in inputs.items():
+            field = page.get_by_label(label)
+            field.tap()
+            field.fill(text)
+        # Still in the last field (scrolled into view as the browser does for the
+        # caret): the result is on the screen.
+        page.wait_for_selector("#working .final")
+        page.locator(":focus").evaluate("field => field.scrollIntoView({block: 'nearest'})")
+        screenshot(page, f"bridge-{size}-{scheme}-{slug}-typing", full_page=False)
+        assert result in " ".join(the_result(page).inner_text().split())
+        assert in_view(page, the_result(page)), f"the result is off the screen at {size}"
+        assert page.evaluate("document.activeElement.tagName") in ("INPUT", "TEXTAREA")
+        assert in_view(page, page.locator(":focus")), "the field being typed is off the screen"
+        # Whatever is focused, the line kept at the top never covers it.
+        line = page.locator("#working-summary")
+        page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+        for index in range(entry_controls(page).count()):
+            control = entry_controls(page).nth(index)
+            control.focus()
+            if line.is_visible():
+                box, covering = control.bounding_box(), line.bounding_box()
+                assert not overlaps(box, covering), f"{control.get_attribute('name')} is under the result line at {size}"
+            box = control.bounding_box()  # on the screen (focus scrolls a field only until it shows)
+            assert box["y"] < VIEWPORTS[size]["height"] and box["y"] + box["height"] > 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+        screenshot(page, f"bridge-{size}-{scheme}-{slug}-worked")
+    page.context.close()
+
+
+def announced(page) -> list[str]:
+    return page.evaluate("window.announced")
+
+
+def wait_for_announcements(page, count: int) -> None:
+    for _ in range(50):
+        if len(announced(page)) >= count:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{count} announcements awaited, {announced(page)} made")
+
+
+def test_the_working_is_announced_once_never_while_typing(live_server, phone):
+    phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
+    # The live region is in the page before anything is typed; every change to it is noted.
+    phone.evaluate("""() => {
+        window.region = document.getElementById("working-announcer");
+        window.announced = [];
+        new MutationObserver(() => window.announced.push(window.region.textContent))
+            .observe(window.region, {childList: true, characterData: true, subtree: true});
+    }""")
+    assert phone.locator("#working [role=status], #working [role=alert], #working [aria-live]").count() == 0
+    first = phone.get_by_label("The other tables' NS scores")
+    first.fill(FIELD)
+    phone.wait_for_selector("text=No working yet")  # the working region follows the typing
+    first.press("Tab")  # the first field left, the board still incomplete: no news
+    phone.wait_for_timeout(900)
+    assert announced(phone) == []
+    weights = phone.get_by_label("The adjusted outcomes (NS scores) with their weights")
+    weights.fill("+110 60%, -50 40%")
+    phone.wait_for_selector("#working .final")
+    phone.wait_for_timeout(300)
+    assert announced(phone) == [], "announced while the field is still being typed"
+    weights.press("Tab")
+    wait_for_announcements(phone, 1)
+    phone.wait_for_timeout(900)
+    assert announced(phone) == ["Working: NS 13.8 MP · EW 10.2 MP."]
+    assert phone.evaluate("document.getElementById('working-announcer') === window.region")
+    # A weight that does not add up is told once the field is left, then the mended working.
+    weights.fill("+110 60%, -50 30%")
+    phone.wait_for_selector("text=The weights add up to 90%")
+    assert len(announced(phone)) == 1
+    weights.press("Tab")
+    wait_for_announcements(phone, 2)
+    weights.fill("+110 60%, -50 40%")
+    weights.press("Tab")
+    wait_for_announcements(phone, 3)
+    phone.wait_for_timeout(900)
+    assert announced(phone)[1].startswith("No working yet: The adjusted outcomes (NS scores) with their weights: The weights add up to 90%")
+    assert announced(phone)[2] == "Working: NS 13.8 MP · EW 10.2 MP."
+    assert len(announced(phone)) == 3
+
+
+def test_a_refused_save_keeps_what_was_typed(live_server, phone, screenshot):
+    phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
+    phone.get_by_label("The other tables' NS scores").fill(FIELD)
+    phone.get_by_label("The adjusted outcomes (NS scores) with their weights").fill("+110 60%, -50 30%")
+    typed = {"Board": "14", "NS pair or team": "7", "Contract": "3♦X", "Auction": "1♥ 2♦ pass 3♦", "Director's note": "Slow pass."}
+    for label, text in typed.items():
+        phone.get_by_label(label, exact=True).fill(text)
+    phone.get_by_label("Declarer").select_option("N")
+    phone.get_by_role("button", name="Save the ruling").tap()
+    phone.wait_for_selector("#error-summary")
+    assert not Ruling.objects.exists()
+    # Everything typed is still there.
+    assert phone.get_by_label("The other tables' NS scores").input_value() == FIELD
+    assert phone.get_by_label("The adjusted outcomes (NS scores) with their weights").input_value() == "+110 60%, -50 30%"
+    for label, text in typed.items():
+        assert phone.get_by_label(label, exact=True).input_value() == text
+    assert phone.get_by_label("Declarer").input_value() == "N"
+    # Focus on the summary of the problems, each a link to its field, the problem beside it too.
+    assert phone.evaluate("document.activeElement.id") == "error-summary"
+    assert in_view(phone, phone.locator("#error-summary h2"))
+    links = phone.locator("#error-summary a")
+    assert links.all_inner_texts() == [
+        "The adjusted outcomes (NS scores) with their weights: The weights add up to 90%, not 1 (100%): 60%, 30%.",
+        "Event: This field is required.",
+    ]
+    for link in links.all():
+        field_id = link.get_attribute("href")[1:]
+        assert phone.locator(f"#{field_id}_error").inner_text().strip() in link.inner_text()
+        assert f"{field_id}_error" in phone.locator(f"#{field_id}").get_attribute("aria-describedby")
+    screenshot(phone, "bridge-390x844-refused-save", full_page=False)
+    links.nth(1).tap()
+    assert phone.evaluate("document.activeElement.id") == "id_event"
+    assert in_view(phone, phone.get_by_label("Event", exact=True))
+    phone.get_by_label("Event", exact=True).fill("Tuesday pairs")
+    phone.get_by_label("The adjusted outcomes (NS scores) with their weights").fill("+110 60%, -50 40%")
+    phone.get_by_role("button", name="Save the ruling").tap()
+    phone.wait_for_selector("text=Ruling saved")
+    ruling = Ruling.objects.get()
+    assert (ruling.board, ruling.ns_pair, ruling.note, ruling.declarer) == (14, "7", "Slow pass.", "N")

@@ -220,18 +220,18 @@ def test_the_scorer_works_without_javascript(client, db):
     assert "<html" in page  # the whole page, not only the card
 
 
-def test_an_unchanged_sheet_s_poll_is_204_in_three_queries(client, mahjong_game, django_assert_num_queries):
-    with django_assert_num_queries(3):  # the session, the user, the revision
+def test_an_unchanged_sheet_s_poll_is_204_in_two_queries(client, mahjong_game, django_assert_num_queries):
+    with django_assert_num_queries(2):  # the user, the revision (the session is read from its cache)
         response = client.get(sheet_url(mahjong_game) + f"?version={mahjong_game.revision}", headers=HTMX)
     assert response.status_code == 204
 
 
 def test_the_sheet_runs_a_fixed_number_of_queries(client, mahjong_game, django_assert_num_queries):
     record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
-    with django_assert_num_queries(5):  # the session and user; the game, its players, its hands
+    with django_assert_num_queries(4):  # the user; the game, its players, its hands (the session is cached)
         client.get(sheet_url(mahjong_game))
     record(mahjong_game, [BEN_WINS_AGAIN] * 5, start=3)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         page = client.get(sheet_url(mahjong_game)).content.decode()
     assert "Hand 8 next" in page
 
@@ -239,12 +239,12 @@ def test_the_sheet_runs_a_fixed_number_of_queries(client, mahjong_game, django_a
 def test_recording_and_undoing_run_a_fixed_number_of_queries(client, mahjong_game, django_assert_num_queries):
     record(mahjong_game, [BEN_WINS, BEN_WINS_AGAIN])
     url = reverse("mahjong:hand_record", args=[mahjong_game.pk])
-    # The session and user; the game and players; in a savepoint: the lock,
+    # The user (the session is cached); the game and players; in a savepoint: the lock,
     # the hands, the insert (in a savepoint of its own, released), the
     # summary; the release; then the game, players and hands of the fresh sheet.
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(14):
         client.post(url, hand_post(3, "2", (0, 20, 0, 0)), headers=HTMX)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(12):
         client.post(reverse("mahjong:hand_undo", args=[mahjong_game.pk]), {"number": 3}, headers=HTMX)
     assert len(stored(mahjong_game)) == 2
 

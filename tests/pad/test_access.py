@@ -4,6 +4,8 @@ nothing changed) and as nobody (to the login page); accounts; staff."""
 import datetime
 
 import pytest
+from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import URLPattern, reverse
 
@@ -233,6 +235,38 @@ def test_log_in_and_log_out(anonymous_client, user):
     response = anonymous_client.post(reverse("logout"))
     assert response.status_code == 302 and response["Location"] == reverse("login")
     assert anonymous_client.get(reverse("front_page")).status_code == 302
+
+
+def copy_of(client) -> Client:
+    """Another phone holding the same session cookie (a copy taken before)."""
+    copy = Client()
+    copy.cookies[settings.SESSION_COOKIE_NAME] = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return copy
+
+
+def test_logging_out_ends_the_session_wherever_its_cookie_is_kept(client, user):
+    copy = copy_of(client)
+    assert copy.get(reverse("front_page")).status_code == 200
+    client.post(reverse("logout"))
+    # The session is gone from the cache and the database alike, not only from this browser.
+    assert copy.get(reverse("front_page")).status_code == 302
+    assert not Session.objects.exists()
+
+
+def test_deleting_the_account_ends_its_sessions(client, user):
+    copy = copy_of(client)
+    assert client.post(reverse("account_delete"), {"password": "gorilla-pad-pass-1"}).status_code == 200
+    assert copy.get(reverse("front_page")).status_code == 302
+
+
+def test_sessions_are_cached_where_every_worker_reads_them():
+    """Cached in a worker's own memory, a session logged out in one worker
+    would live on in the others: the deployment caches them in files."""
+    from gorilla_site import settings as deployed
+
+    assert deployed.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+    cache = deployed.CACHES[deployed.SESSION_CACHE_ALIAS]
+    assert cache["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
 
 
 def test_the_admin_keeps_its_own_login(anonymous_client):

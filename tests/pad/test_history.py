@@ -298,7 +298,8 @@ def test_games_list_queries_do_not_grow_with_games(client, jon, user, django_ass
 def test_partnership_page_queries_do_not_grow_with_games(client, jon, django_assert_max_num_queries, count):
     bulk_games(jon, count)
     bulk_games(jon, count, start=datetime.date(2024, 1, 1), outcomes="PPPPPPPPPP")
-    with django_assert_max_num_queries(3 + 4):  # + session, user, members, invitation
+    # + the user, the partnership, its members, the invitation, the months of the seasons offered
+    with django_assert_max_num_queries(STATISTICS_QUERIES + 5):
         response = client.get(reverse("partnership_detail", args=[jon.pk]))
     assert response.status_code == 200
     assert f"{2 * count}</dd>" in response.content.decode()
@@ -306,9 +307,53 @@ def test_partnership_page_queries_do_not_grow_with_games(client, jon, django_ass
 
 def test_partnership_statistics_never_load_hands(jon, django_assert_num_queries):
     bulk_games(jon, 10)
-    with django_assert_num_queries(2) as captured:
+    with django_assert_num_queries(STATISTICS_QUERIES) as captured:
         selectors.partnership_statistics(jon)
     assert all("pad_hand" not in query["sql"] for query in captured.captured_queries)
+
+
+# The totals, the runs and their games, the best game, the worst, the chart's games, the years.
+STATISTICS_QUERIES = 7
+
+
+@pytest.mark.parametrize("count", [10, 1000])
+def test_the_partnership_page_and_season_report_read_the_same_however_many_games(
+    client, jon, count, django_assert_num_queries, monkeypatch
+):
+    """Neither the queries nor the games read into Python grow with the games played:
+    the counts, runs, years and seasons come from the database, and only the
+    chart's last games, the best, the worst and the ends of three runs are read."""
+    bulk_games(jon, count // 2, start=datetime.date(2020, 3, 15), outcomes="PPPPPPPPPP")  # lost
+    bulk_games(jon, count - count // 2, start=datetime.date(2024, 2, 10))  # then won
+    read = []
+    reader = selectors._finished_games
+
+    def counted(games):
+        found = reader(games)
+        read.extend(found)
+        return found
+
+    monkeypatch.setattr(selectors, "_finished_games", counted)
+    # + the user, the partnership, its members, the invitation, the months of the seasons offered
+    with django_assert_num_queries(STATISTICS_QUERIES + 5):
+        response = client.get(reverse("partnership_detail", args=[jon.pk]))
+    assert response.status_code == 200
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+    assert f"Longest winning run {count - count // 2} 2024-02-10 to " in text
+    assert f"Longest losing run {count // 2} 2020-03-15 to " in text
+    assert f"Now: {count - count // 2} wins in a row." in text
+    assert len(read) <= summaries.CHART_GAMES + 2 + 6
+    # The seasons offered are those every game's date gives.
+    dates = [datetime.date(2020, 3, 15) + datetime.timedelta(days=day) for day in range(count // 2)]
+    dates += [datetime.date(2024, 2, 10) + datetime.timedelta(days=day) for day in range(count - count // 2)]
+    offered = re.findall(r'<option value="([\d-]+)">', response.content.decode())
+    assert offered == [value for value, _ in summaries.seasons(dates)]
+    read.clear()
+    with django_assert_num_queries(STATISTICS_QUERIES):
+        stats = selectors.partnership_statistics(
+            jon, date_from=datetime.date(2020, 1, 1), date_to=datetime.date(2020, 12, 31)
+        )
+    assert stats.finished_count == min(count // 2, 292) and len(read) <= summaries.CHART_GAMES + 2 + 6
 
 
 # Downloads
@@ -474,7 +519,7 @@ def test_partnership_statistics_of_known_games(known_games, jon):
     assert stats.longest_winning_run.length == 1
     assert stats.longest_winning_run.first.id == known_games["g4"].pk  # the latest of equal runs
     assert stats.longest_losing_run.length == 2
-    assert [game.id for game in stats.longest_losing_run.games] == ids(known_games, "g2", "g3")
+    assert [stats.longest_losing_run.first.id, stats.longest_losing_run.last.id] == ids(known_games, "g2", "g3")
     assert (stats.current_run.won, stats.current_run.length) == (True, 1)
     assert stats.best_game.id == known_games["g1"].pk  # won by 10
     assert stats.worst_game.id == known_games["g3"].pk  # lost by 10, like g2, but later

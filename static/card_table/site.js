@@ -37,6 +37,9 @@
       root.style.removeProperty("--bar-height");
       return;
     }
+    // Measured where it is fixed (the page taken out of flow for the moment),
+    // so that the decision does not swing with the bar's height in the flow.
+    root.classList.remove("bars-in-flow");
     let closed = bar.getBoundingClientRect().height;
     for (const body of bar.querySelectorAll("details[open] > :not(summary)")) closed -= body.getBoundingClientRect().height;
     const inFlow = closed > window.innerHeight * CROWDED;

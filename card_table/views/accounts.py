@@ -131,6 +131,8 @@ def account_page(request, *, form=None, restore_form=None, status=200):
             "form": form or EmailForm(initial={"email": request.user.email}),
             "restore_form": restore_form or RestoreForm(),
             "kinds": history.kinds(),
+            # The games whose file the download holds (their callables are no template's to call).
+            "downloaded": ", ".join(kind.label for kind in history.kinds() if kind.account_data is not None),
         },
         status=status,
     )

@@ -70,22 +70,24 @@ def test_the_skip_link_is_the_first_tab_and_leads_to_the_page(live_server, phone
         assert phone.evaluate("document.getElementById('main').contains(document.activeElement)"), url
 
 
-def test_the_header_is_one_slim_line_at_320(live_server, at_size, game):
-    page = at_size(320, 568)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_header_is_one_slim_line(live_server, at_size, game, size):
+    width, height = SIZES[size]
+    page = at_size(width, height)
     for url in ("/", "/games/", "/accounts/", f"/games/{game.pk}/"):
         page.goto(live_server.url + url)
         header = page.locator(".site-header").bounding_box()
         assert header["height"] <= 52, (url, header)
         for element in page.locator(".site-header a:visible, .site-header summary").all():
             box = element.bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 320, (url, element.evaluate("e => e.outerHTML.slice(0, 200)"), box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (url, element.evaluate("e => e.outerHTML.slice(0, 200)"), box)
             assert box["height"] >= 44
         assert no_sideways_scroll(page), url
     # New game offers every game; the account menu logs out.
     page.locator(".new-game-menu summary").click()
     assert page.locator(".new-game-menu li a").all_inner_texts() == ["Gorilla", "Two Way Street", "Mah Jongg", "Bridge rulings"]
     menu = page.locator(".new-game-menu .menu-list").bounding_box()
-    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= 320
+    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= width
 
 
 def test_a_tap_on_a_field_under_the_toast_reaches_the_field_and_the_faded_toast_takes_no_focus(live_server, phone, game):

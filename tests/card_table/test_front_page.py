@@ -51,6 +51,7 @@ def test_front_page_offers_every_registered_game(client, db):
     assert 'action="/games/new/"' in page
 
 
-def test_the_account_page_shows_no_shell_command(client, db):
+def test_the_account_page_shows_no_shell_command_and_names_each_games_file(client, db):
     page = client.get(reverse("account")).content.decode()
     assert "import_games" not in page and "manage.py" not in page
+    assert "a JSON file for each game: Gorilla, Two Way Street, Mah Jongg, Bridge rulings." in page

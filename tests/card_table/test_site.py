@@ -114,3 +114,24 @@ def test_gorillas_styles_and_script_load_on_gorillas_pages_only(client, game):
     for url in (reverse("game_pad", args=[game.pk]), reverse("hand_list", args=[game.pk]), reverse("game_start")):
         page = client.get(url).content.decode()
         assert "pad/pad.css" in page and "pad/pad.js" in page, url
+
+
+def test_a_refused_gorilla_start_lists_its_problems_first_each_linked_to_its_field(client, db):
+    response = client.post(reverse("game_start"), {"odd_name": "", "even_name": "Richard", "date": "2026-02-30"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    summary = page.split("data-error-summary", 1)[1].split("</div>", 1)[0]
+    assert page.index("data-error-summary") < page.index('name="odd_name"')
+    links = dict((target, text) for target, text in re.findall(r'<a href="#([^"]+)">([^<]+)</a>', summary))
+    assert links["id_date"] == "Date: Enter a valid date."
+    assert "Enter a name" in links["id_odd_name"]
+    assert 'id="id_odd_name"' in page and 'aria-describedby="id_odd_name_error"' in page
+
+
+def test_a_refused_mah_jongg_start_lists_its_problems_first(client, db):
+    response = client.post(reverse("mahjong:new"), {"name_1": "Ann", "date": "2026-07-09"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    summary = page.split("data-error-summary", 1)[1].split("</div>", 1)[0]
+    targets = re.findall(r'<a href="#([^"]+)">', summary)
+    assert targets and all(f'id="{target}"' in page for target in targets)

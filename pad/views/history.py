@@ -7,8 +7,6 @@ so a page costs the same few queries with ten games or ten thousand.
 
 from __future__ import annotations
 
-import datetime
-
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse

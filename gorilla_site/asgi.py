@@ -1,4 +1,4 @@
-"""ASGI entry point for the Gorilla score pad."""
+"""ASGI entry point for the score pads."""
 import os
 
 from django.core.asgi import get_asgi_application

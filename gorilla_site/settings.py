@@ -1,4 +1,4 @@
-"""Settings for the Gorilla score pad, read from the environment.
+"""Settings for the score pads, read from the environment.
 
 SECRET_KEY, DEBUG, ALLOWED_HOSTS and DATABASE_URL configure a deployment. They
 fail closed: DEBUG is off unless ``DEBUG=true`` asks for it (``make run`` does),
@@ -25,6 +25,12 @@ def env_flag(name: str, default: bool) -> bool:
         return False
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
+
+#: The product's name, written here alone: every page, printed sheet,
+#: email and the manifest read it ({% product_name %}, scorepads.app_shell).
+PRODUCT_NAME = "Score pads for the card table"
+#: Its name on a phone's home screen, under the icon.
+PRODUCT_SHORT_NAME = "Score pads"
 
 DEBUG = env_flag("DEBUG", default=False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -54,6 +60,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "django_tasks",
     "django_tasks_db",
+    "card_table",
     "pad",
     "two_way_street",
     "mahjong",
@@ -96,10 +103,10 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "pad.context_processors.limits",
+                "card_table.context_processors.site",
                 "scorepads.app_shell.theme_colours",
             ],
-            "builtins": ["scorepads.templatetags.names"],
+            "builtins": ["scorepads.templatetags.names", "scorepads.templatetags.product"],
         },
     },
 ]
@@ -201,7 +208,7 @@ LOGOUT_REDIRECT_URL = "login"
 # account, and five from one address lock that address, for the cool-off time;
 # every failure during a lockout starts it again. A right password resets the
 # count, and so does setting a new password through a reset link (the way back
-# for the account's owner: pad.views.accounts.PasswordResetConfirm).
+# for the account's owner: card_table.views.accounts.PasswordResetConfirm).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -210,14 +217,14 @@ AXES_FAILURE_LIMIT = 5
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "pad.views.accounts.locked_out"
+AXES_LOCKOUT_CALLABLE = "card_table.views.accounts.locked_out"
 AXES_CLIENT_IP_CALLABLE = "gorilla_site.middleware.client_ip"
 # The request header (as in request.META) in which a proxy in front of the app
 # puts the client's address, e.g. HTTP_X_REAL_IP; REMOTE_ADDR when empty.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
 AXES_VERBOSE = False
 
-# Sign-up throttling (django-ratelimit, pad.views.accounts.signup) counts in a
+# Sign-up throttling (django-ratelimit, card_table.views.accounts.signup) counts in a
 # cache every worker shares: a table in the app's database, made by
 # `manage.py createcachetable`. django-ratelimit would rather have memcached or
 # Redis, whose increment is atomic (its check django_ratelimit.E003, silenced
@@ -285,5 +292,5 @@ if EMAIL_HOST:
     EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", default=True)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Gorilla score pad <pad@localhost>")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"{PRODUCT_NAME} <pad@localhost>")
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day

@@ -22,5 +22,6 @@ urlpatterns = [
     path("two-way-street/", include("two_way_street.urls")),
     path("mah-jongg/", include("mahjong.urls")),
     path("bridge/", include("bridge.urls")),
+    path("", include("card_table.urls")),
     path("", include("pad.urls")),
 ]

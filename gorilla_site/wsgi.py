@@ -1,4 +1,4 @@
-"""WSGI entry point for the Gorilla score pad."""
+"""WSGI entry point for the score pads."""
 import os
 
 from django.core.wsgi import get_wsgi_application

@@ -1,30 +1,24 @@
-"""An account's own data: everything it can download, and what deleting it
-takes away.
+"""An account's Gorilla games: what it can download, and what deleting the
+account takes away (registered in pad/apps.py; card_table deletes accounts).
 
 A partnership belongs to its members. Deleting an account takes it out of its
 partnerships; one that still has a member (the partner) keeps every game for
 that partner, unchanged. One that is left with no member is deleted with its
 games and hands: they were the deleted account's alone, and a partnership with
 no member would otherwise stay in the database for staff to see, the state of
-games imported without an owner, which is not what a deletion promises. The
-other games go the same way: a Two Way Street or Mah Jongg game stays for its
-other members, and goes when the account was its only one; bridge rulings are
-their director's alone and go with the account.
+games imported without an owner, which is not what a deletion promises.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TextIO
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import transaction
 from django.db.models import Count, Prefetch, QuerySet
 
 from pad.exchange import export_text
 from pad.models import Game, Hand, Partnership
-from scorepads import history
 
 
 def games_of_member(user: AbstractBaseUser) -> QuerySet[Game]:
@@ -56,30 +50,19 @@ def partnerships_with_member_counts(user: AbstractBaseUser) -> QuerySet[Partners
     ).annotate(member_count=Count("members"))
 
 
-@dataclass(frozen=True)
-class Deletion:
-    partnerships_kept: int
-    partnerships_deleted: int
-    games_deleted: int  # Gorilla games
-    other_games_deleted: int  # games of the other kinds the account was the only member of
+def delete_partnerships_left_alone(user: AbstractBaseUser) -> int:
+    """As ``user``'s account is deleted: the partnerships it was the only
+    member of go, with their games and hands; those shared with a partner stay
+    theirs, unchanged. How many games went."""
+    alone = [partnership.pk for partnership in partnerships_with_member_counts(user) if partnership.member_count == 1]
+    games = Game.objects.filter(partnership__in=alone)
+    games_deleted = games.count()
+    Hand.objects.filter(game__in=games).delete()
+    games.delete()
+    Partnership.objects.filter(pk__in=alone).delete()
+    return games_deleted
 
 
-def account_delete(*, user: AbstractBaseUser) -> Deletion:
-    """Delete ``user``: partnerships shared with a partner stay theirs, with
-    every game; those the user was the only member of go, games and all. So
-    do the other games' (``account_deleting`` of each kind in
-    :mod:`scorepads.history`): a game with another member stays theirs."""
-    with transaction.atomic():
-        partnerships = list(partnerships_with_member_counts(user))
-        alone = [partnership.pk for partnership in partnerships if partnership.member_count == 1]
-        kept = len(partnerships) - len(alone)
-        games = Game.objects.filter(partnership__in=alone)
-        games_deleted = games.count()
-        Hand.objects.filter(game__in=games).delete()
-        games.delete()
-        Partnership.objects.filter(pk__in=alone).delete()
-        others = sum(kind.account_deleting(user) for kind in history.kinds() if kind.account_deleting)
-        user.delete()
-    return Deletion(
-        partnerships_kept=kept, partnerships_deleted=len(alone), games_deleted=games_deleted, other_games_deleted=others
-    )
+def deletion_context(user: AbstractBaseUser) -> dict:
+    """What the page that deletes an account says of its partnerships."""
+    return {"partnerships": partnerships_with_member_counts(user)}

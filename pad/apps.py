@@ -3,10 +3,12 @@ from django.apps import AppConfig
 
 class PadConfig(AppConfig):
     name = "pad"
-    verbose_name = "Gorilla score pad"
+    verbose_name = "Gorilla"
 
     def ready(self):
-        from pad import accounts, exchange, selectors
+        from pad import accounts, exchange, models, selectors
+        from pad import history as own
+        from pad.views import games
         from scorepads import history
 
         history.register(
@@ -18,7 +20,16 @@ class PadConfig(AppConfig):
                 listed=selectors.games_in_history,
                 history_rows=selectors.game_rows,
                 history_row_template="pad/history/includes/history_row.html",
+                start_url_name="game_start",
                 account_data=accounts.write_account_data,
+                account_deleting=accounts.delete_partnerships_left_alone,
                 restore=exchange.RESTORE,
+                own_filters=own.own_filters(),
+                front_template="pad/includes/front.html",
+                front_context=games.front_context,
+                account_template="pad/includes/account.html",
+                deletion_template="pad/includes/account_deletion.html",
+                deletion_context=accounts.deletion_context,
+                limits=(("name", models.NAME_MAX_LENGTH), ("irregularity", models.IRREGULARITY_MAX_LENGTH)),
             )
         )

@@ -1,41 +1,11 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from pad.views import accounts, games, history, printing, sharing
+from pad.views import games, history, printing, sharing
 from scorepads import converters  # noqa: F401  (registers the "token" converter)
 
 
 urlpatterns = [
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/", accounts.account, name="account"),
-    path("accounts/data.json", accounts.account_data, name="account_data"),
-    path("accounts/data.zip", accounts.account_archive, name="account_archive"),
-    path("accounts/restore/", accounts.account_restore, name="account_restore"),
-    path("accounts/delete/", accounts.account_delete, name="account_delete"),
-    path("accounts/password/", accounts.PasswordChange.as_view(), name="password_change"),
-    path(
-        "accounts/password/changed/",
-        auth_views.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
-    ),
-    path("accounts/password/reset/", accounts.PasswordReset.as_view(), name="password_reset"),
-    path(
-        "accounts/password/reset/sent/",
-        auth_views.PasswordResetDoneView.as_view(),
-        name="password_reset_done",
-    ),
-    path(
-        "accounts/password/reset/<uidb64>/<token>/",
-        accounts.PasswordResetConfirm.as_view(),
-        name="password_reset_confirm",
-    ),
-    path(
-        "accounts/password/reset/done/",
-        auth_views.PasswordResetCompleteView.as_view(),
-        name="password_reset_complete",
-    ),
+    path("accounts/data.json", history.account_data, name="account_data"),
     path("share/<token:token>/", sharing.shared_pad, name="shared_pad"),
     path("share/<token:token>/pad.pdf", printing.shared_pad_pdf, name="shared_pad_pdf"),
     path("invitations/<token:token>/", sharing.invitation_accept, name="invitation_accept"),
@@ -51,9 +21,6 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/share/", sharing.game_share, name="game_share"),
     path("games/<int:game_id>/share/stop/", sharing.game_stop_sharing, name="game_stop_sharing"),
-    path("", games.front_page, name="front_page"),
-    path("games/", history.game_list, name="game_list"),
-    path("games/export.csv", history.games_csv, name="games_csv"),
     path("games/export.json", history.games_json, name="games_json"),
     path("games/pads.pdf", history.games_pdf, name="games_pdf"),
     path("partnerships/<int:partnership_id>/", history.partnership_detail, name="partnership_detail"),

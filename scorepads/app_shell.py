@@ -26,8 +26,9 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-APP_NAME = "Gorilla score pad"
-#: The page colours of static/pad/pad.css (--paper), light and dark: the phone's bars around the app.
+from scorepads import history
+
+#: The page colours of static/card_table/site.css (--paper), light and dark: the phone's bars around the app.
 THEME_COLOURS = {"light": "#fbfaf6", "dark": "#161615"}
 #: The Workbox modules the service worker loads, in the order they need each other.
 WORKBOX_MODULES = ("core", "routing", "strategies", "expiration", "cacheable-response", "precaching")
@@ -42,9 +43,9 @@ ICONS = (
 @require_safe
 def web_manifest(request):
     manifest = {
-        "name": APP_NAME,
-        "short_name": "Gorilla",
-        "description": "Score pads for the card table: Gorilla, Two Way Street, Mah Jongg and the bridge director's calculator.",
+        "name": settings.PRODUCT_NAME,
+        "short_name": settings.PRODUCT_SHORT_NAME,
+        "description": f"{settings.PRODUCT_NAME}: {', '.join(kind.label for kind in history.kinds())}.",
         "start_url": reverse("front_page"),
         "scope": "/",
         "display": "standalone",

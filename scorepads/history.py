@@ -67,6 +67,49 @@ def within_dates(games: QuerySet, filters) -> QuerySet:
 
 
 @dataclass(frozen=True)
+class Order:
+    """An order the history offers."""
+
+    label: str
+    fields: tuple  # for QuerySet.order_by
+    # The pager's words for the page before and the page after, as the order
+    # runs: newest first, the page before holds newer games.
+    before: str = "Newer"
+    after: str = "Older"
+    oldest_first: bool = False
+
+
+#: The orders every game's list knows, by the ``sort`` of the history's address.
+NEWEST_FIRST = Order("Newest first", ("-date", "-created_at", "-pk"))
+ORDERS: dict[str, Order] = {"oldest": Order("Oldest first", ("date", "created_at", "pk"), "Older", "Newer", oldest_first=True)}
+
+
+@dataclass(frozen=True)
+class OwnFilters:
+    """Filters, orders and downloads that one kind of game alone has in the
+    history (Gorilla's partnership, result and orders by the score). Using any
+    of them lists that kind's games only."""
+
+    # (user) -> the form fields, by the name of their query parameter, in order
+    fields: Callable[[Any], dict[str, Any]]
+    # how a message names each field ("partnership")
+    names: dict[str, str]
+    # (user, the form's cleaned data) -> the kind's games matching every filter (any order)
+    listed: Callable[[Any, dict], QuerySet]
+    # its orders by its own figures, by the ``sort`` of the address
+    orders: dict[str, Order]
+    # The history's block of this kind's downloads, given `query` and what
+    # `downloads_context(page, entries, query)` returns, and what else the
+    # page offers below the list (given `form`).
+    downloads_template: str = ""
+    downloads_context: Callable[[Any, list, Any], dict] | None = None
+    page_template: str = ""
+    # (request, form) -> the kind's spreadsheet of the games listed, when the
+    # history's CSV is asked for without a game or with this one
+    csv: Callable[[Any, Any], Any] | None = None
+
+
+@dataclass(frozen=True)
 class GameKind:
     slug: str  # the game in URLs (the history's ``game`` filter)
     label: str  # the game's name, as the lists show it
@@ -77,8 +120,8 @@ class GameKind:
     # (games) -> what the history's row template is given as `row`, one per game, same order
     history_rows: Callable[[Sequence[Any]], list]
     history_row_template: str
-    # The URL name of the page that starts a game of this kind, for the front
-    # page's "other games" ("" for the game the front page itself starts).
+    # The URL name of the page that starts a game of this kind: the header's
+    # "New game" menu and the history's links for a new account.
     start_url_name: str = ""
     # (user, text stream) -> writes the user's own games as JSON, for the
     # download of all one's data (scorepads.account_data)
@@ -95,6 +138,20 @@ class GameKind:
     # How its file of the data download is read back into an account: a
     # scorepads.restore.Format (the file account_data writes)
     restore: Any = None
+    # What the history offers for this kind alone: a scorepads.history.OwnFilters
+    own_filters: OwnFilters | None = None
+    # The front page's part for this kind (a template, given what
+    # `front_context(request)` returns), above the recent games
+    front_template: str = ""
+    front_context: Callable[[Any], dict] | None = None
+    # The account page's words on this kind's own download (a template), and
+    # the deletion page's on what deleting the account does to its games (a
+    # template, given what `deletion_context(user)` returns)
+    account_template: str = ""
+    deletion_template: str = ""
+    deletion_context: Callable[[Any], dict] | None = None
+    # The length limits its templates read as `limits.<name>` (maxlength)
+    limits: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 ICONS = Path(__file__).resolve().parents[1] / "static" / "scorepads" / "icons"
-GREEN = (30, 107, 58)  # --made in static/pad/pad.css
+GREEN = (30, 107, 58)  # --made in static/card_table/site.css
 PAPER = (251, 250, 246)  # --paper
 
 

@@ -35,45 +35,36 @@ from pad.selectors import (
     pad_revision,
 )
 from pad.services import RecordingError
-from scorepads import history, seating
 from scorepads.views import form_problem, polite_refusal, unchanged_poll
 
 PAD_TEMPLATE = "pad/game.html"
 
 
-@require_GET
-def front_page(request):
+def front_context(request) -> dict:
+    """Gorilla's part of the front page (pad/includes/front.html): the latest
+    game in progress to resume, its partner's invitation, and the start form."""
     resume = selectors.game_to_resume(request.user)
-    return render(
-        request,
-        "pad/front_page.html",
-        {
-            "entries": history.recent_entries(request.user),
-            "other_games": [kind for kind in history.kinds() if kind.start_url_name],
-            "resume": resume,
-            "invitation": resume and invitation_offer(request, resume.partnership),
-            "seat_invitations": seating.invitations_for(request.user),
-            "form": StartGameForm(user=request.user),
-        },
-    )
+    return {
+        "resume": resume,
+        "invitation": resume and invitation_offer(request, resume.partnership),
+        "form": StartGameForm(user=request.user),
+    }
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def game_start(request):
-    form = StartGameForm(request.POST, user=request.user)
-    if form.is_valid():
+    """Start a game: the front page's form posts here; a refused one comes back
+    on a page of its own, its problems summed up first."""
+    form = StartGameForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
         try:
             game = start_game_from(form.cleaned_data, user=request.user)
         except RecordingError as error:
             form.add_error(error.field and _name_field(error.field), str(error))
         else:
             return redirect("game_pad", game_id=game.pk)
-    return render(
-        request,
-        "pad/front_page.html",
-        {"entries": history.recent_entries(request.user), "form": form},
-        status=200 if request.htmx else 400,
-    )
+    refused = request.method == "POST" and not request.htmx
+    return render(request, "pad/new_game.html", {"form": form}, status=400 if refused else 200)
 
 
 def _name_field(label: str) -> str | None:

@@ -16,7 +16,7 @@ from bridge.models import Ruling
 from bridge.scoring import possible_scores
 from scorepads.recording import RecordingError
 from tests.bridge.test_pages import calculator_url, save_post
-from tests.pad.test_accounts import archive_of
+from tests.card_table.test_accounts import archive_of
 from tests.printing import assert_printed_alike
 
 FILED = {

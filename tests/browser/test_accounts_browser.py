@@ -32,7 +32,8 @@ def test_log_in_through_the_login_page_and_log_out(live_server, anonymous_phone,
     phone.get_by_role("button", name="Log in").click()
     phone.wait_for_url(f"**/games/{game.pk}/")
     assert phone.locator(".user-name").inner_text() == "jon"
-    assert_big_enough(phone, ".site-user button, .site-nav a")
+    phone.locator(".site-user > summary").click()  # the account menu: Your account, Log out
+    assert_big_enough(phone, ".site-nav > a, .site-menu > summary, .site-user .menu-list a, .site-user button")
     screenshot(phone, "logged-in-pad", full_page=False)
     phone.get_by_role("button", name="Log out").click()
     phone.wait_for_url("**/accounts/login/")

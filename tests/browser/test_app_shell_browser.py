@@ -73,6 +73,7 @@ def test_a_page_never_opened_says_so_offline(live_server, phone, game, screensho
 def test_logging_out_forgets_the_pages_kept(live_server, phone, game):
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     ready_for_offline(phone)
+    phone.locator(".site-user > summary").click()  # the account menu
     phone.get_by_role("button", name="Log out").click()
     phone.wait_for_url("**/accounts/login/**")
     assert phone.evaluate("async () => (await caches.open('scorepad-pages')).keys().then((keys) => keys.length)") == 0

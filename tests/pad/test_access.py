@@ -1,4 +1,4 @@
-"""Who may see and change what: every URL of the pad, tried as a stranger (404,
+"""Who may see and change what: every URL of the pad and of the site around it, tried as a stranger (404,
 nothing changed) and as nobody (to the login page); accounts; staff."""
 
 import datetime
@@ -11,6 +11,7 @@ from django.urls import URLPattern, reverse
 
 from pad import services
 from pad.models import Game, Hand, Invitation, Partnership
+from card_table.urls import urlpatterns as site_urlpatterns
 from pad.urls import urlpatterns
 from tests.conftest import record_outcomes
 
@@ -40,7 +41,7 @@ POST_DATA = {
 
 
 def pad_urls():
-    return [pattern for pattern in urlpatterns if isinstance(pattern, URLPattern)]
+    return [pattern for pattern in [*site_urlpatterns, *urlpatterns] if isinstance(pattern, URLPattern)]
 
 
 def test_every_url_is_classified():

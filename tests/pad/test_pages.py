@@ -1,4 +1,4 @@
-"""The front page and the admin: honest about what is stored."""
+"""The admin and the settings: honest about what is stored."""
 
 import subprocess
 import sys
@@ -7,38 +7,6 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from tests.conftest import record_outcomes
-
-
-def test_front_page_lists_games_with_partners_dates_and_scores(client, game, django_assert_max_num_queries):
-    record_outcomes(game, "MPI")
-    # + the session and the user; + the game to resume and its partner's
-    # invitation; + the recent Mah Jongg games (a query for each kind of game);
-    # + the seats offered to the user (a query for each game with seats)
-    with django_assert_max_num_queries(5 + 2 + 3 + 1 + 2):
-        response = client.get(reverse("front_page"))
-    assert response.status_code == 200
-    page = response.content.decode()
-    assert "<u class=\"odd-partner\"><bdi>Jon</bdi></u> &amp; <bdi>Richard</bdi>" in page
-    assert "2026-07-09" in page
-    assert "1–2" in page
-    assert "In progress, 3 hands" in page
-
-
-def test_front_page_without_games_says_how_to_import(client, db):
-    page = client.get(reverse("front_page")).content.decode()
-    assert "No games yet" in page
-    assert "import_games" in page
-
-
-def test_front_page_escapes_names(client, user):
-    from pad import services
-    import datetime
-
-    partnership = services.partnership_get_or_create(odd_name="<b>Eve</b>", even_name="Mal", user=user)
-    services.game_start(partnership=partnership, date=datetime.date(2026, 1, 1))
-    page = client.get(reverse("front_page")).content.decode()
-    assert "<b>Eve</b>" not in page
-    assert "&lt;b&gt;Eve&lt;/b&gt;" in page
 
 
 def test_admin_lists_partnerships_games_and_hands(client, game):

@@ -811,7 +811,7 @@ def test_a_day_of_one_game_entered_later_has_no_start_time_and_one_partnership(c
 
 
 def test_a_pdf_of_pads_is_refused_when_the_list_is_too_long_or_empty(client, partnership, user):
-    from tests.pad.test_history import bulk_games
+    from tests.card_table.test_history import bulk_games
 
     bulk_games(partnership, pdf.MAX_PADS + 1)
     response = client.get(reverse("games_pdf"))
@@ -824,7 +824,7 @@ def test_a_pdf_of_pads_is_refused_when_the_list_is_too_long_or_empty(client, par
 
 
 def test_a_season_report_for_a_year_or_a_month(client, partnership):
-    from tests.pad.test_history import bulk_games
+    from tests.card_table.test_history import bulk_games
 
     bulk_games(partnership, 40, start=datetime.date(2025, 12, 20), outcomes="MMMMMMMMMM")  # won 10-0, to 28 Jan
     bulk_games(partnership, 5, start=datetime.date(2026, 3, 1), outcomes="IIIIIIIIII")  # lost 0-10
@@ -869,7 +869,7 @@ def test_a_season_report_for_a_year_or_a_month(client, partnership):
 
 
 def test_a_season_report_charts_every_game_of_a_long_season_and_a_single_game(client, partnership):
-    from tests.pad.test_history import bulk_games
+    from tests.card_table.test_history import bulk_games
 
     bulk_games(partnership, 94, start=datetime.date(2026, 1, 1), outcomes="MMMMIIIPPPIMMMPMIMMM")
     url = reverse("partnership_season_pdf", args=[partnership.pk])
@@ -918,7 +918,7 @@ def test_the_longest_names_print_on_one_page_laid_out_once(user, hands, size, mo
 
 
 def test_the_reports_print_the_same_as_with_weasyprints_stylesheet(client, partnership, game, tmp_path, monkeypatch):
-    from tests.pad.test_history import bulk_games
+    from tests.card_table.test_history import bulk_games
 
     bulk_games(partnership, 8, start=datetime.date(2026, 3, 1), outcomes="MMIMPMMIMMMM")
     record_outcomes(game, "MMMMIIIPPPIMMM")

@@ -6,6 +6,7 @@ import json
 import os
 import re
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import Client
@@ -19,8 +20,8 @@ def test_the_manifest_names_the_app_its_icons_and_how_it_opens(db):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/manifest+json"
     manifest = json.loads(response.content)
-    assert (manifest["name"], manifest["display"], manifest["start_url"], manifest["scope"]) == (
-        "Gorilla score pad", "standalone", "/", "/"
+    assert (manifest["name"], manifest["short_name"], manifest["display"], manifest["start_url"], manifest["scope"]) == (
+        settings.PRODUCT_NAME, settings.PRODUCT_SHORT_NAME, "standalone", "/", "/"
     )
     assert manifest["theme_color"] == manifest["background_color"] == app_shell.THEME_COLOURS["light"]
     purposes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}

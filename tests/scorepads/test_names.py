@@ -183,7 +183,7 @@ def test_the_gorilla_result_line_keeps_the_score_after_a_right_to_left_name(clie
     result = re.search(rf"In progress: Zoë & [{RIGHT_TO_LEFT}]?\s*(.+?)[{RIGHT_TO_LEFT}]?\s*(\d+), the Fates (\d+)", text)
     assert result and result.groups() == (ARABIC, partnership, fates), text
     assert PdfReader(io.BytesIO(content)).metadata.title == (
-        f"Gorilla score pad: {fsi('Zoë')} & {fsi(ARABIC)}, 2026-07-09"
+        f"Gorilla: {fsi('Zoë')} & {fsi(ARABIC)}, 2026-07-09"
     )
     look_at(content, "gorilla-pad")
 

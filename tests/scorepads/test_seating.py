@@ -16,7 +16,7 @@ from mahjong import services as mahjong_services
 from scorepads import seating
 from scorepads.players import Seat
 from tests.bridge.test_pages import calculator_url, save_post
-from tests.pad.test_accounts import archive_of
+from tests.card_table.test_accounts import archive_of
 from two_way_street import selectors as street_selectors
 from two_way_street import services as street_services
 

@@ -330,7 +330,7 @@ def test_deleting_an_account_keeps_the_other_games_of_other_members(client, user
     richards_own = street_services.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=day, user=richard)
     slug, data = save_post()
     client.post(calculator_url(slug), data)
-    assert "go when you are their only member" in client.get(reverse("account_delete")).content.decode()
+    assert "those you are the only member of go with your account" in client.get(reverse("account_delete")).content.decode()
 
     assert client.post(reverse("account_delete"), {"password": PASSWORD}).status_code == 200
 

@@ -1,5 +1,5 @@
 """Accounts: sign up, the account page (email, data download, deletion) and
-the password views; log in and out are Django's own views (pad.urls).
+the password views; log in and out are Django's own views (card_table.urls).
 
 Every other page needs a login (``LoginRequiredMiddleware`` in the settings);
 the views here that do not are marked ``@login_not_required`` (Django's own
@@ -20,7 +20,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import FileResponse, StreamingHttpResponse
+from django.http import FileResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import timezone
@@ -28,8 +28,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 
-from pad import accounts
-from scorepads import restore
+from card_table import accounts
+from scorepads import history, restore
 from scorepads.account_data import restore_archive, write_archive
 from scorepads.views import attachment_header
 
@@ -130,7 +130,9 @@ def account_page(request, *, form=None, restore_form=None, status=200):
         {
             "form": form or EmailForm(initial={"email": request.user.email}),
             "restore_form": restore_form or RestoreForm(),
-            "game_count": accounts.games_of_member(request.user).count(),
+            "kinds": history.kinds(),
+            # The games whose file the download holds (their callables are no template's to call).
+            "downloaded": ", ".join(kind.label for kind in history.kinds() if kind.account_data is not None),
         },
         status=status,
     )
@@ -172,17 +174,6 @@ def account_restore(request):
     return account_page(request, restore_form=form, status=413 if too_large else 400)
 
 
-@require_GET
-def account_data(request):
-    """All of the account's games, as a ``gorilla-pad/1`` JSON download."""
-    name = f"gorilla-pad-{request.user.get_username()}-{timezone.localdate().isoformat()}.json"
-    return StreamingHttpResponse(
-        accounts.account_data(request.user),
-        content_type="application/json",
-        headers={"Content-Disposition": attachment_header(name)},
-    )
-
-
 #: Bytes of an archive kept in memory while it is written; beyond, a temporary file.
 ARCHIVE_IN_MEMORY = 8 * 1024 * 1024
 
@@ -211,7 +202,11 @@ def account_delete(request):
         "registration/account_delete.html",
         {
             "form": form,
-            "partnerships": accounts.partnerships_with_member_counts(request.user),
+            "parts": [
+                (kind.deletion_template, kind.deletion_context(request.user) if kind.deletion_context else {})
+                for kind in history.kinds()
+                if kind.deletion_template
+            ],
         },
         status=400 if request.method == "POST" else 200,
     )

@@ -915,7 +915,7 @@ def test_a_new_account_is_shown_how_to_start_each_game_and_nothing_to_download(s
         assert "No games yet." in page
         start = page.split('class="start-links"', 1)[1].split("</ul>", 1)[0]
         assert re.findall(r'href="([^"]+)">([^<]+)</a>', start) == [
-            (reverse("front_page"), "Gorilla"),
+            (reverse("game_start"), "Gorilla"),
             (reverse("two_way_street:new"), "Two Way Street"),
             (reverse("mahjong:new"), "Mah Jongg"),
             (reverse("bridge:calculator_home"), "Bridge rulings"),

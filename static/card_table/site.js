@@ -1,0 +1,122 @@
+// The site's own script, on every page (templates/base.html): the toast
+// that fades and is then gone for focus and screen readers too, Copy and
+// Share buttons, a refused form's error summary taking focus, the fixed bars
+// measured so that a focused control is scrolled clear of them (and, with
+// large text, taken out of their fixed place), and a long PDF brought when
+// it is ready. Everything works without it.
+"use strict";
+
+(function () {
+  // The toast stays a few seconds, then gets out of the way: faded, then
+  // hidden, so that Tab never reaches its button and no screen reader reads it.
+  const TOAST_MS = 6000;
+  const FADE_MS = 400;  // the opacity transition of static/card_table/site.css
+  function fadeToasts(root) {
+    for (const toast of (root || document).querySelectorAll("[data-toast]:not([data-fading])")) {
+      toast.dataset.fading = "";
+      setTimeout(() => {
+        toast.classList.add("faded");
+        toast.inert = true;
+        setTimeout(() => { toast.hidden = true; }, FADE_MS);
+      }, TOAST_MS);
+    }
+  }
+
+  // The fixed bar at the foot of a sheet (.record-bar): its height is the
+  // page's --bar-height, which keeps a focused control scrolled clear of it
+  // (scroll-padding) and the toast above it. A bar taller than a third of the
+  // screen when closed (large text, a small phone on its side) would leave
+  // little of the page and push its own controls out of reach: it stays in
+  // the page's flow instead (html.bars-in-flow).
+  const CROWDED = 1 / 3;
+  function measureBars() {
+    const root = document.documentElement;
+    const bar = document.querySelector(".record-bar");
+    if (!bar) {
+      root.classList.remove("bars-in-flow");
+      root.style.removeProperty("--bar-height");
+      return;
+    }
+    // Measured where it is fixed (the page taken out of flow for the moment),
+    // so that the decision does not swing with the bar's height in the flow.
+    root.classList.remove("bars-in-flow");
+    let closed = bar.getBoundingClientRect().height;
+    for (const body of bar.querySelectorAll("details[open] > :not(summary)")) closed -= body.getBoundingClientRect().height;
+    const inFlow = closed > window.innerHeight * CROWDED;
+    root.classList.toggle("bars-in-flow", inFlow);
+    if (inFlow) root.style.removeProperty("--bar-height");
+    else root.style.setProperty("--bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+  }
+  let barObserver = null;
+  function watchBars() {
+    measureBars();
+    if (!("ResizeObserver" in window)) return;
+    if (barObserver) barObserver.disconnect();
+    barObserver = new ResizeObserver(() => measureBars());
+    const bar = document.querySelector(".record-bar");
+    if (bar) barObserver.observe(bar);
+  }
+  window.addEventListener("resize", measureBars);
+
+  // A refused form comes back with its problems summed up first
+  // (templates/scorepads/error_summary.html): focus goes there, so they are
+  // read out, and each links to its field.
+  function focusErrorSummary() {
+    const summary = document.querySelector("[data-error-summary]");
+    if (summary) summary.focus();
+  }
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("[data-error-summary] a[href^='#']");
+    if (!link) return;
+    const field = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (field) {
+      event.preventDefault();
+      field.focus();
+    }
+  });
+
+  // Copy and Share buttons for links (the partner's invitation).
+  document.addEventListener("click", async (event) => {
+    const copy = event.target.closest("[data-copy]");
+    const share = event.target.closest("[data-share]");
+    const button = copy || share;
+    if (!button) return;
+    const field = document.getElementById(button.dataset.copy || button.dataset.share);
+    if (!field) return;
+    const done = button.parentElement.querySelector("[data-copy-done]");
+    if (share && navigator.share) {
+      try { await navigator.share({ title: share.dataset.shareTitle || document.title, url: field.value }); }
+      catch (error) { /* the player closed the share sheet */ }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(field.value);
+      if (done) done.textContent = "Copied.";
+    } catch (error) {
+      field.select();
+      if (done) done.textContent = "Selected: copy it with your phone's menu.";
+    }
+  });
+
+  // A long PDF being prepared (templates/scorepads/pdf_preparing.html): when
+  // its poll brings the "ready" part, fetch the PDF, as its link does.
+  document.addEventListener("htmx:load", (event) => {
+    const ready = event.target.closest && event.target.closest("[data-pdf-ready]");
+    const link = ready && ready.querySelector("[data-pdf-link]");
+    if (link) window.location.assign(link.href);
+  });
+
+  document.addEventListener("htmx:load", (event) => {
+    fadeToasts(event.detail.elt);
+    if (event.detail.elt && event.detail.elt.querySelector && (event.detail.elt.matches(".record-bar, #pad") || event.detail.elt.querySelector(".record-bar"))) watchBars();
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    if (navigator.share) {
+      for (const button of document.querySelectorAll("[data-share]")) button.hidden = false;
+    }
+    fadeToasts(document);
+    watchBars();
+    focusErrorSummary();
+  });
+})();

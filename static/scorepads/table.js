@@ -1,0 +1,235 @@
+// The table kit's script, for every game's sheet (the region id="pad"): one
+// tap is one entry, the other phones' updates keep what is being typed,
+// focus and announcements follow each tap, the screen stays awake.
+// Everything works without it. Loaded on every page (templates/base.html):
+// a form marked data-settle anywhere is taken once.
+"use strict";
+
+(function () {
+  // One tap is one hand. After a form marked data-settle is sent, every such
+  // form is closed for SETTLE_MS, and for SETTLE_MS after the answer is
+  // drawn: a second tap of a double tap lands on the
+  // pad drawn for the next hand (the buttons stay where they are) and is
+  // dropped here, whatever the network does. The server refuses a stale hand
+  // number anyway; this keeps the second tap from being a fresh one.
+  const SETTLE_MS = 1000;
+  let settledAt = 0;
+  let focusKey = null;
+  let anchor = null; // where the tapped control was on the screen, when it scrolls with the page
+
+  function settling() { return Date.now() < settledAt; }
+
+  function markSettling() {
+    const pad = document.getElementById("pad");
+    if (!pad) return;
+    pad.classList.toggle("settling", settling());
+    if (settling()) setTimeout(markSettling, settledAt - Date.now() + 5);
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-settle")) return;
+    if (settling()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    settledAt = Date.now() + SETTLE_MS;
+    if ("vibrate" in navigator) {  // a short buzz: the tap was taken
+      try { navigator.vibrate(30); } catch (error) { /* not allowed: no buzz */ }
+    }
+    const submitter = event.submitter;
+    focusKey = submitter && submitter.dataset.focusKey ? submitter.dataset.focusKey : null;
+    anchor = focusKey && !onFixedBar(submitter) ? submitter.getBoundingClientRect().top : null;
+    markSettling();
+  }, true);
+
+  // A link tapped while the pad settles is the second tap of a double tap that
+  // the new pad moved under the finger: it is dropped too.
+  document.addEventListener("click", (event) => {
+    const pad = document.getElementById("pad");
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (settling() && link && pad && pad.contains(link)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  function onFixedBar(element) {
+    for (let node = element; node && node !== document.body; node = node.parentElement) {
+      if (getComputedStyle(node).position === "fixed") return true;
+    }
+    return false;
+  }
+
+  // The control just tapped stays under the finger when the new pad is shorter
+  // or longer above it (a row gone after an undo): the page scrolls by as
+  // much, and where it cannot, the space is kept above the control.
+  function keepInPlace(control, top) {
+    const shift = control.getBoundingClientRect().top - top;
+    if (Math.abs(shift) < 1) return;
+    window.scrollTo({ top: window.scrollY + shift, behavior: "instant" });
+    const left = top - control.getBoundingClientRect().top;
+    if (left >= 1) {
+      const space = document.createElement("div");
+      space.setAttribute("aria-hidden", "true");
+      space.style.height = `${left}px`;
+      const block = control.closest("section, form") || control;
+      block.parentElement.insertBefore(space, block);
+    }
+  }
+
+  // The pad's newest row (data-newest: a selector of it, given by the game;
+  // on a new pad, its empty row) is on the screen, above the record bar: when
+  // a pad opens, and after an entry made from the bar.
+  function showNewest(pad) {
+    const row = pad.dataset.newest && pad.querySelector(pad.dataset.newest);
+    if (!row) return;
+    const bar = pad.querySelector(".record-bar");
+    const bottom = bar && bar.offsetHeight ? bar.getBoundingClientRect().top : window.innerHeight;
+    const below = row.getBoundingClientRect().bottom + 8 - bottom;
+    if (below > 0) window.scrollTo({ top: window.scrollY + below, behavior: "instant" });
+  }
+
+  // What a player is typing, ticking or has opened survives the partner's
+  // updates: before a poll's new pad replaces the old one, the state of its
+  // fields (by id) and open sections is kept, and given to the new pad.
+  let kept = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const pad = document.getElementById("pad");
+    const request = event.detail.requestConfig;
+    if (!pad || event.detail.target !== pad || !request || request.verb !== "get") {
+      kept = null;
+      return;
+    }
+    const active = document.activeElement;
+    kept = {
+      fields: {}, changed: {}, open: [],
+      focused: active && active.id,
+      focusKey: active && active.dataset ? active.dataset.focusKey : null,
+      // A pad may say what its fields are for (data-keep-while, e.g. the next
+      // hand's number): they are kept only while the new pad says the same.
+      keepWhile: pad.dataset.keepWhile,
+      moved: "",
+    };
+    const notice = pad.querySelector("[data-entry-moved]:not([hidden])");
+    if (notice) kept.moved = notice.textContent;
+    for (const field of pad.querySelectorAll("input[id], textarea[id], select[id]")) {
+      if (field.type === "hidden") continue;
+      const value = checkable(field) ? field.checked : field.value;
+      kept.fields[field.id] = value;
+      if (value !== (checkable(field) ? field.defaultChecked : field.defaultValue)) kept.changed[field.id] = value;
+    }
+    for (const details of pad.querySelectorAll("details[id][open]")) kept.open.push(details.id);
+  });
+
+  function checkable(field) { return field.type === "checkbox" || field.type === "radio"; }
+
+  // The new pad is in place. (htmx:load, not htmx:afterSwap: the request came
+  // from inside the old pad, which the swap took out of the page.)
+  document.addEventListener("htmx:load", (event) => {
+    const pad = event.detail.elt;
+    if (!pad || pad.id !== "pad") return;
+    if (followRematch.seenAtLoad === undefined) {  // the page's own pad, not a swap
+      followRematch.seenAtLoad = Boolean(pad.dataset.follow);
+      return;
+    }
+    let moved = "";
+    if (kept) {
+      const sameEntry = kept.keepWhile === pad.dataset.keepWhile;
+      // The entry was for a hand the other phone has recorded (or undone): a
+      // pad with a notice for it keeps what was entered, for the hand now
+      // next, and says so; others drop it.
+      const notice = sameEntry ? null : pad.querySelector("[data-entry-moved]");
+      let carried = false;
+      for (const [id, value] of Object.entries(sameEntry ? kept.fields : notice ? kept.changed : {})) {
+        const field = document.getElementById(id);
+        if (!field || !pad.contains(field)) continue;
+        if (checkable(field)) field.checked = value; else if (!field.readOnly) field.value = value;
+        carried = true;
+      }
+      if (notice && carried) {
+        const back = Number(pad.dataset.keepWhile) < Number(kept.keepWhile);
+        moved = back ? notice.dataset.movedBack : notice.dataset.movedOn;
+        notice.textContent = moved;
+        notice.hidden = false;
+        const details = notice.closest("details");
+        if (details) details.open = true;
+      } else if (sameEntry && kept.moved) {
+        // Still the same entry (the other phone changed something else): the notice stays.
+        const stays = pad.querySelector("[data-entry-moved]");
+        if (stays) { stays.textContent = kept.moved; stays.hidden = false; }
+      }
+      for (const id of kept.open) {
+        const details = document.getElementById(id);
+        if (details) details.open = true;
+      }
+      const focused = (kept.focused && document.getElementById(kept.focused))
+        || (kept.focusKey && pad.querySelector(`[data-focus-key="${kept.focusKey}"]`));
+      if (focused) focused.focus({ preventScroll: true });
+      kept = null;
+    } else if (focusKey) {
+      // Focus returns to the control that was tapped (or, if it is gone, the pad).
+      const control = pad.querySelector(`[data-focus-key="${focusKey}"]`);
+      if (control && anchor !== null) keepInPlace(control, anchor);
+      else if (control && onFixedBar(control)) showNewest(pad);
+      if (control) control.focus({ preventScroll: true });
+      else { pad.setAttribute("tabindex", "-1"); pad.focus({ preventScroll: true }); }
+      focusKey = null;
+      anchor = null;
+      // The second tap of a double tap lands on this pad: it is dropped for a
+      // second from now too, however long the answer took.
+      settledAt = Math.max(settledAt, Date.now() + SETTLE_MS);
+    }
+    markSettling();
+    announce(pad, moved);
+    followRematch(pad);
+  });
+
+  // A live region outside the swapped pad reads out what changed, with the
+  // score once: after a tap's message, which says the score, only what comes
+  // next (data-announce-next), where the pad gives it.
+  let lastAnnounced = "";
+  function announce(pad, notice) {
+    const announcer = document.getElementById("pad-announcer");
+    if (!announcer) return;
+    const toast = pad.querySelector("[data-toast]");
+    const message = toast ? toast.textContent.replace(/\s+/g, " ").replace(/\b(Undo|Redo)\s*$/, "").trim() : "";
+    const state = message && pad.dataset.announceNext !== undefined ? pad.dataset.announceNext : pad.dataset.announce;
+    const text = [message, state || "", notice || ""].filter(Boolean).join(". ");
+    if (text && text !== lastAnnounced) {
+      announcer.textContent = text;
+      lastAnnounced = text;
+    }
+  }
+
+  // When the partner starts the rematch, this phone follows to the new game
+  // (a pad opened after the rematch began just links to it).
+  function followRematch(pad) {
+    if (pad.dataset.follow && !followRematch.seenAtLoad) window.location.assign(pad.dataset.follow);
+  }
+
+  // Keep the screen awake while a pad is open, where the browser supports it.
+  let wakeLock = null;
+  async function keepAwake() {
+    if (!("wakeLock" in navigator) || !document.querySelector("[data-wake-lock]")) return;
+    if (document.visibilityState !== "visible" || wakeLock) return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } catch (error) {
+      wakeLock = null; // Refused (battery saver, no permission): the pad works anyway.
+    }
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("DOMContentLoaded", keepAwake);
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const pad = document.getElementById("pad");
+    if (pad) {
+      if (followRematch.seenAtLoad === undefined) followRematch.seenAtLoad = Boolean(pad.dataset.follow);
+      announce(pad);
+      if (!window.location.hash) showNewest(pad);
+    }
+  });
+})();

@@ -171,15 +171,16 @@
 
   // The card grid: each tap moves a card from nobody to the taker to the giver and back.
   const OWNERS = ["", "taker", "giver"];
-  const CARD = /^(10|[2-9TJQKA])([SHDC♠♥♦♣])$/i;
-  const SUIT_LETTERS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+  const CARD = /^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$/i;
+  const SUIT_LETTERS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
 
   function canonical(token) {
-    const match = CARD.exec(token.trim());
+    const match = CARD.exec(token.replace(/[\ufe0e\ufe0f]/g, "").trim()); // as solver/cards.py, without variation selectors
     if (!match) return null;
     const rank = match[1].toUpperCase() === "T" ? "10" : match[1].toUpperCase();
     return rank + (SUIT_LETTERS[match[2]] || match[2].toUpperCase());
   }
+  if (typeof module !== "undefined") module.exports = { canonical };  // for the tests, under node
 
   function setUpCardEntry(form) {
     const grid = form.querySelector("[data-card-grid]");

@@ -10,10 +10,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "static"
 HARNESS = Path(__file__).with_name("javascript.js")
+# A property test here draws a batch of cases at a time, run by one node: it is
+# not shrunk (its message names the case that differs), which would start node
+# hundreds of times.
+BATCHES = (Phase.explicit, Phase.reuse, Phase.generate)
 
 
 def run(scripts: list[str], call: str, data: object = None) -> object:

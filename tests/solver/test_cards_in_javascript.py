@@ -57,7 +57,7 @@ def test_every_short_token_reads_alike():
     assert_read_alike(tokens)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, phases=javascript.BATCHES)
 @given(st.lists(st.text(alphabet=st.sampled_from(ALPHABET), max_size=8), min_size=100, max_size=300))
 def test_longer_tokens_read_alike(tokens):
     assert_read_alike(tokens)

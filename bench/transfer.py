@@ -23,7 +23,6 @@ repeat visit loads any static file from the network.
 from __future__ import annotations
 
 import datetime
-import os
 import secrets
 import shutil
 import sys

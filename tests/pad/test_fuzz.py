@@ -52,7 +52,7 @@ def snapshot() -> list:
 
 def warned(response) -> bool:
     """Did the view refuse (a warning message added by this request)?"""
-    added = getattr(response.wsgi_request, "_messages")._queued_messages
+    added = response.wsgi_request._messages._queued_messages
     return any(message.level >= constants.WARNING for message in added)
 
 

@@ -4,7 +4,6 @@ from django.urls import path
 from pad.views import accounts, games, history, printing, sharing
 from scorepads import converters  # noqa: F401  (registers the "token" converter)
 
-
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

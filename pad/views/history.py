@@ -25,9 +25,9 @@ from pad.display import day_session, pad_display, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS, NAME_MAX_LENGTH, Partnership
 from scorepads import exports, history
+from scorepads.exports import attachment_name
 from scorepads.pdf import PAGE_SIZE_LABELS
 from scorepads.printing import digest
-from scorepads.exports import attachment_name
 from scorepads.views import (
     attachment_header,
     bad_request,

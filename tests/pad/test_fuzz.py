@@ -222,8 +222,9 @@ def test_html_in_names_is_escaped_on_the_pad_and_printed_as_text(client, game):
     assert "&lt;b&gt;Jo&amp;n&lt;/b&gt;" in page
     assert "<b>Jo" not in page
 
-    from pypdf import PdfReader
     import io
+
+    from pypdf import PdfReader
 
     pdf = client.get(f"/games/{game.pk}/pad.pdf")
     assert pdf.status_code == 200

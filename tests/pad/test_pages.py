@@ -31,8 +31,9 @@ def test_front_page_without_games_says_how_to_import(client, db):
 
 
 def test_front_page_escapes_names(client, user):
-    from pad import services
     import datetime
+
+    from pad import services
 
     partnership = services.partnership_get_or_create(odd_name="<b>Eve</b>", even_name="Mal", user=user)
     services.game_start(partnership=partnership, date=datetime.date(2026, 1, 1))

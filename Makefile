@@ -11,8 +11,9 @@
 # django-stubs, as pyproject.toml sets them), then runs the whole suite on
 # SQLite, then again on a throwaway PostgreSQL server on 127.0.0.1
 # (scripts/with-throwaway-postgres), where the browser tests are left out: what
-# differs there is the database. The tests that compare the scripts' rules with
-# the Python run under node in both runs. It fails if any
+# differs there is the database. Each run spreads the tests over the machine's
+# cores (pytest-xdist, PYTEST_WORKERS, 2 by default). The tests that compare the
+# scripts' rules with the Python run under node in both runs. It fails if any
 # of the three fails. `make lint`, `make test-sqlite` and `make test-postgresql`
 # run one each; PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
 
@@ -26,6 +27,7 @@ SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql nodejs
 # axe-core, which the browser tests load into pages to check their accessibility.
 AXE := tests/browser/js/node_modules/axe-core/axe.min.js
 PYTEST_ARGS ?=
+PYTEST_WORKERS ?= 2
 # The project's packages, which mypy checks.
 PACKAGES := $(wildcard gorilla_site scorepads card_table pad solver two_way_street mahjong bridge)
 
@@ -58,12 +60,12 @@ lint: $(INSTALLED)
 	DEBUG=true $(PY) -m mypy $(PACKAGES)
 
 test-sqlite: $(INSTALLED) system-packages $(AXE)
-	@echo "==== The test suite on SQLite ===="
-	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
+	@echo "==== The test suite on SQLite ($(PYTEST_WORKERS) workers) ===="
+	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test-postgresql: $(INSTALLED) system-packages
-	@echo "==== The test suite on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests) ===="
-	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -m "not browser" $(PYTEST_ARGS)
+	@echo "==== The test suite on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests; $(PYTEST_WORKERS) workers) ===="
+	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m "not browser" $(PYTEST_ARGS)
 
 install: $(INSTALLED)
 

@@ -4,26 +4,34 @@
 # and Debian's Pango (which WeasyPrint lays out PDFs with) and the fonts that
 # print every name the bundled DejaVu font (Latin, Greek, Cyrillic, Arabic,
 # Hebrew) lacks: Noto CJK and Noto Color Emoji, Lohit Devanagari, Loma (Thai),
-# found through fontconfig; the tests also Debian's chromium, poppler-utils and
-# postgresql.
+# found through fontconfig; the tests also Debian's chromium, poppler-utils,
+# postgresql and nodejs.
 #
-# `make test` runs the whole suite on SQLite, then again on a throwaway
-# PostgreSQL server on 127.0.0.1 (scripts/with-throwaway-postgres), where the
-# browser tests are left out: what differs there is the database. It fails if
-# either run fails. `make test-sqlite` and `make test-postgresql` run one each;
-# PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
+# `make test` first checks the code (`make lint`: ruff, and mypy with
+# django-stubs, as pyproject.toml sets them), then runs the whole suite on
+# SQLite, then again on a throwaway PostgreSQL server on 127.0.0.1
+# (scripts/with-throwaway-postgres), where the browser tests are left out: what
+# differs there is the database. Each run spreads the tests over the machine's
+# cores (pytest-xdist, PYTEST_WORKERS, 2 by default). The tests that compare the
+# scripts' rules with the Python run under node in both runs. It fails if any
+# of the three fails. `make lint`, `make test-sqlite` and `make test-postgresql`
+# run one each; PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fontconfig fonts-noto-cjk fonts-noto-color-emoji fonts-lohit-deva fonts-tlwg-loma-ttf
-SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql
+# nodejs runs the site's scripts in the tests (tests/javascript.py), both runs.
+SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql nodejs
 # axe-core, which the browser tests load into pages to check their accessibility.
 AXE := tests/browser/js/node_modules/axe-core/axe.min.js
 PYTEST_ARGS ?=
+PYTEST_WORKERS ?= 2
+# The project's packages, which mypy checks.
+PACKAGES := $(wildcard gorilla_site scorepads card_table pad solver two_way_street mahjong bridge)
 
-.PHONY: run test test-sqlite test-postgresql install system-packages lock vendor-workbox
+.PHONY: run test lint test-sqlite test-postgresql install system-packages lock vendor-workbox
 
 # The settings fail closed (DEBUG off, a SECRET_KEY needed): development asks for DEBUG.
 run: $(INSTALLED)
@@ -38,19 +46,26 @@ run: $(INSTALLED)
 	DEBUG=true STATIC_HASHED=true $(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(INSTALLED) system-packages $(AXE)
-	@sqlite=passed; postgresql=passed; \
+	@lint=passed; sqlite=passed; postgresql=passed; \
+	$(MAKE) --no-print-directory lint || lint=FAILED; \
 	$(MAKE) --no-print-directory test-sqlite || sqlite=FAILED; \
 	$(MAKE) --no-print-directory test-postgresql || postgresql=FAILED; \
-	echo "==== make test: SQLite $$sqlite, PostgreSQL $$postgresql ===="; \
-	[ $$sqlite = passed ] && [ $$postgresql = passed ]
+	echo "==== make test: lint and types $$lint, SQLite $$sqlite, PostgreSQL $$postgresql ===="; \
+	[ $$lint = passed ] && [ $$sqlite = passed ] && [ $$postgresql = passed ]
+
+# ruff's checks and mypy's; `$(PY) -m ruff check --fix .` mends what ruff can.
+lint: $(INSTALLED)
+	@echo "==== Lint (ruff) and types (mypy) ===="
+	$(PY) -m ruff check .
+	DEBUG=true $(PY) -m mypy $(PACKAGES)
 
 test-sqlite: $(INSTALLED) system-packages $(AXE)
-	@echo "==== The test suite on SQLite ===="
-	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
+	@echo "==== The test suite on SQLite ($(PYTEST_WORKERS) workers) ===="
+	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test-postgresql: $(INSTALLED) system-packages
-	@echo "==== The test suite on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests) ===="
-	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -m "not browser" $(PYTEST_ARGS)
+	@echo "==== The test suite on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests; $(PYTEST_WORKERS) workers) ===="
+	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m "not browser" $(PYTEST_ARGS)
 
 install: $(INSTALLED)
 

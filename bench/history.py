@@ -54,10 +54,10 @@ def main() -> int:
     django.setup()
 
     from django.conf import settings
+    from django.contrib.auth.decorators import login_not_required
     from django.core.management import call_command
     from django.db import connection
     from django.http import HttpResponse
-    from django.contrib.auth.decorators import login_not_required
     from django.test import Client
     from django.test.utils import CaptureQueriesContext, override_settings
     from django.urls import include, path

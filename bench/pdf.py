@@ -44,9 +44,9 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -269,7 +269,7 @@ def main() -> int:
     def day_of_pads(games, size):
         """As the games list's PDF renders a day's session (pad.views.history.games_pdf)."""
         contexts = [pdf.pad_context(pad_display(game, selectors.hands_of(game))) for game in games]
-        return pdf.render_game_pads(contexts, size, day=day_session(games, datetime.timezone.utc))
+        return pdf.render_game_pads(contexts, size, day=day_session(games, datetime.UTC))
 
     many, fewer, fewest = arguments.renders, max(10, arguments.renders // 5), max(3, arguments.renders // 50)
     cases = [

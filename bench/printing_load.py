@@ -135,7 +135,7 @@ def bridge_ruling(user) -> str:
     # 409 tables: the scores a board of 1NT to 7NT can bring, each some tables over.
     scores = [score for score in calculator_scores() if score][:60]
     lines, tables = [], 0
-    for index, score in enumerate(scores):
+    for score in scores:
         count = min(7, 409 - tables)
         if count <= 0:
             break

@@ -27,7 +27,6 @@ worker's fetches apart), or the repeat visit loads any static file from the netw
 from __future__ import annotations
 
 import datetime
-import os
 import secrets
 import shutil
 import socket

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numbers
 from bisect import bisect_right
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache
 
 from .figures import ScoringError, Side
 
@@ -135,7 +135,7 @@ def contract_score(
     return -penalty * doubling
 
 
-@lru_cache(maxsize=None)
+@cache
 def _declarer_scores(vulnerable: bool) -> frozenset[int]:
     return frozenset(
         contract_score(level, strain, tricks, vulnerable=vulnerable, doubling=doubling)
@@ -146,7 +146,7 @@ def _declarer_scores(vulnerable: bool) -> frozenset[int]:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def possible_scores(vulnerability: Vulnerability | None = None) -> frozenset[int]:
     """Every NS score a board can end in: 0 (passed out), NS declaring (their
     score) or EW declaring (theirs with the sign turned), any contract, doubling

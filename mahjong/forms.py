@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from django import forms
 
-from mahjong import display, game as rules
+from mahjong import display
+from mahjong import game as rules
 from mahjong.models import NAME_MAX_LENGTH
 from mahjong.scoring import LIMIT
 from scorepads.forms import RevisionForm, SeatsForm

@@ -13,7 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from mahjong import display, game as rules
+from mahjong import display
+from mahjong import game as rules
 from scorepads.models import NumberedEntry, ScorePadGame, account_field
 
 NAME_MAX_LENGTH = 60

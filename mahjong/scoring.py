@@ -34,6 +34,7 @@ from .settlement import (
 from .tiles import (
     BONUS_TILES,
     DRAGONS,
+    LIMIT,
     PLAYING_TILES,
     SUITS,
     TILES,
@@ -41,7 +42,6 @@ from .tiles import (
     Dragon,
     Family,
     Hand,
-    LIMIT,
     HandError,
     MahjongError,
     NotationError,

@@ -9,7 +9,6 @@ from django.db.models import Prefetch, QuerySet
 from mahjong.models import Game, Hand, Player
 from scorepads import access, history, players, seating
 
-
 # Joining by invitation and leaving (scorepads.seating).
 SEATED = seating.Seated(label="Mah Jongg", players=Player, urls="mahjong")
 

@@ -25,7 +25,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
-
 LIMIT = 500
 """The house limit: no hand scores more, a limit hand scores exactly this (the
 scorer and the settlement both read it here)."""

@@ -14,7 +14,6 @@ import itertools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
 
 import solver

@@ -13,13 +13,13 @@ import json
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
 from pad import rules
 from pad.models import NAME_MAX_LENGTH, Game, Hand
-from pad.services import RecordingError, build_hand, check_text, games_import
+from pad.services import GameSpec, RecordingError, build_hand, check_text, games_import
 from scorepads.restore import Format
 
 FORMAT = "gorilla-pad/1"
@@ -32,18 +32,6 @@ HAND_KEYS = {
 
 class ImportFileError(ValueError):
     """A document that cannot be imported; nothing of it has been written."""
-
-
-@dataclass
-class GameSpec:
-    """A checked game, ready to be written."""
-
-    odd_name: str
-    even_name: str
-    date: datetime.date
-    notes: str
-    hands: list[Hand] = field(default_factory=list)
-    uid: uuid.UUID | None = None  # the game's identity, when the file gives it: imported once
 
 
 def export_document(games: Iterable[Game]) -> dict:

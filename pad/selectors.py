@@ -15,7 +15,6 @@ from pad.statistics import Tally
 from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
 from scorepads import access, history
 
-
 # Who sees what: a partnership's members see it and its games; staff see
 # everything, including the games imported without an owner. Every view reads
 # through these, so a stranger's request finds nothing (404), whatever the URL.

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import datetime
 import secrets
+import uuid
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from django.db import transaction
@@ -32,8 +34,6 @@ from scorepads.recording import RecordingError, check_text
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
-
-    from pad.exchange import GameSpec
 
 
 def partnership_get_or_create(
@@ -443,6 +443,18 @@ def hand_change_outcome(
         hand.save(update_fields=["outcome", "verdict_by"])
         _refresh_game_state(game, pad)
     return hand
+
+
+@dataclass
+class GameSpec:
+    """A checked game, ready to be written (:func:`pad.exchange.read_document` reads them)."""
+
+    odd_name: str
+    even_name: str
+    date: datetime.date
+    notes: str
+    hands: list[Hand] = field(default_factory=list)
+    uid: uuid.UUID | None = None  # the game's identity, when the file gives it: imported once
 
 
 def games_import(*, specs: Iterable[GameSpec], user: AbstractBaseUser | None = None) -> list[Game]:

@@ -3,7 +3,6 @@ from django.urls import path
 from pad.views import games, history, printing, sharing
 from scorepads import converters  # noqa: F401  (registers the "token" converter)
 
-
 urlpatterns = [
     path("accounts/data.json", history.account_data, name="account_data"),
     path("share/<token:token>/", sharing.shared_pad, name="shared_pad"),

@@ -18,13 +18,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
+from urllib.parse import quote
 
 from django.db.models import QuerySet
 from django.http import Http404, StreamingHttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
-
-from scorepads.views import attachment_header
 
 CHUNK_GAMES = 200  # games read from the database at a time
 
@@ -120,6 +119,15 @@ def csv_text(lines: Iterable[Sequence]) -> Iterator[str]:
     """``lines`` as CSV text, a line at a time, the byte order mark first."""
     writer = csv.writer(Echo())
     return itertools.chain([BOM], (writer.writerow(line) for line in lines))
+
+
+def attachment_header(filename: str) -> str:
+    """The Content-Disposition of a download named ``filename``: the name itself
+    (RFC 6266 ``filename*``, any script) and an ASCII stand-in for old clients."""
+    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in filename)
+    if fallback == filename:
+        return f'attachment; filename="{filename}"'
+    return f"attachment; filename=\"{fallback}\"; filename*=utf-8''{quote(filename, safe='')}"
 
 
 def attachment_name(stem: str, extension: str) -> str:

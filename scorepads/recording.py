@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 
 from scorepads.models import NumberedEntry, ScorePadGame
 
+
 class RecordingError(ValueError):
     """A refused change, with a message that says what is wrong.
 

@@ -7,7 +7,6 @@ import functools
 import unicodedata
 from collections.abc import Callable
 from types import ModuleType
-from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib import messages
@@ -19,14 +18,13 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
 from scorepads import pdf, printing, seating
+from scorepads.exports import attachment_header, text_cell
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
 
 
 def spreadsheet_safe(text: str) -> str:
     """A player's name as a CSV cell no spreadsheet will run as a formula or read as a date."""
-    from scorepads.exports import text_cell  # it reads this module
-
     return text_cell(text)
 
 
@@ -40,15 +38,6 @@ def name_slug(text: str) -> str:
     kept ("Zoë Ann" -> "zoe-ann", "王小明" -> "王小明"); "" when nothing is left."""
     decomposed = unicodedata.normalize("NFKD", text)
     return slugify("".join(char for char in decomposed if not unicodedata.combining(char)), allow_unicode=True)
-
-
-def attachment_header(filename: str) -> str:
-    """The Content-Disposition of a download named ``filename``: the name itself
-    (RFC 6266 ``filename*``, any script) and an ASCII stand-in for old clients."""
-    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in filename)
-    if fallback == filename:
-        return f'attachment; filename="{filename}"'
-    return f"attachment; filename=\"{fallback}\"; filename*=utf-8''{quote(filename, safe='')}"
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:

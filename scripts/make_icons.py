@@ -45,8 +45,8 @@ def svg() -> str:
         f'<rect x="{27 + index * 20}" y="{20 if tall else 38}" width="9" height="{60 if tall else 30}" rx="3"/>'
         for index, tall in enumerate((True, False, True))
     )
-    green = "#%02x%02x%02x" % GREEN
-    paper = "#%02x%02x%02x" % PAPER
+    green = "#{:02x}{:02x}{:02x}".format(*GREEN)
+    paper = "#{:02x}{:02x}{:02x}".format(*PAPER)
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
         f'<rect width="100" height="100" rx="20" fill="{green}"/>'

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django import forms
 
+from scorepads.forms import RevisionForm, SeatsForm
 from two_way_street import rules
 from two_way_street.models import NAME_MAX_LENGTH
-from scorepads.forms import RevisionForm, SeatsForm
 
 # Player rows shown before "more players" is opened.
 ROWS_SHOWN = 6

@@ -14,7 +14,6 @@ from django.template.loader import render_to_string
 
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, rows_that_fit, write_pdf, write_ruled_page
 from scorepads.views import name_slug
-
 from two_way_street import rules
 from two_way_street.display import LEGEND, SheetDisplay, any_long, case_list, head_names
 

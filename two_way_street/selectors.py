@@ -9,7 +9,6 @@ from django.db.models import Prefetch, QuerySet
 from scorepads import access, history, players, seating
 from two_way_street.models import Game, Hand, Player
 
-
 # Joining by invitation and leaving (scorepads.seating).
 SEATED = seating.Seated(label="Two Way Street", players=Player, urls="two_way_street")
 

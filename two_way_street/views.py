@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scorepads.recording import RecordingError
 from scorepads.printing import digest
+from scorepads.recording import RecordingError
 from scorepads.views import (
     attachment_header,
     bad_request,

@@ -148,7 +148,7 @@
   function readTyped(text) {
     const result = { concealed: [], sets: [] };
     let target = result.concealed;
-    const token = /\s*(\[|\]|\{|\}|[1-9]+[bcdsmpfy]|Rd|Gd|Wh|[ESWN])/giy;
+    const token = /\s*(\[|\]|\{|\}|[1-9]+[bcdsmp]|[1-4]+[fy]|Rd|Gd|Wh|[ESWN])/giy;
     let match;
     let at = 0;
     while ((match = token.exec(text)) !== null) {
@@ -167,6 +167,8 @@
     }
     return text.slice(at).trim() === "" ? result : null;
   }
+
+  if (typeof module !== "undefined") module.exports = { ALIASES, compact, canTake, readTyped };  // for the tests, under node
 
   document.addEventListener("DOMContentLoaded", () => {
     for (const form of document.querySelectorAll("[data-tile-entry]")) setUp(form);

@@ -10,6 +10,7 @@
 (function () {
   const queue = window.tapQueue;
   const rules = window.padRules;
+  if (typeof module !== "undefined") module.exports = { inningRow };  // for the tests, under node
   if (!queue || !rules || !("indexedDB" in window)) return;
 
   const RETRY_MS = 15000;
@@ -111,7 +112,7 @@
         const label = `hand ${mark.hand}, ${state.outcome_names[mark.outcome]}, ${state.names[dealer]} dealt`
           + (waits ? ", waiting to be sent" : "");
         glyph.setAttribute("role", "img");
-        glyph.setAttribute("aria-label", label);
+        glyph.setAttribute("aria-label", label + (mark.hand === drawn.responsibleFrom ? "; from here the game was theirs to win" : ""));
         glyph.title = label;
       }
     }

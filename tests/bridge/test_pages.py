@@ -13,8 +13,8 @@ from pypdf import PdfReader
 
 from bridge.models import Ruling
 from tests.bridge.test_calculator import EXAMPLES
-from tests.printing import assert_printed_alike
 from tests.names import fsi
+from tests.printing import assert_printed_alike
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

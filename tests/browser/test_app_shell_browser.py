@@ -14,7 +14,6 @@ from tests.browser.test_offline_browser import (
     tap,
     waiting_marks,
 )
-from tests.conftest import record_outcomes
 
 
 def test_the_app_passes_chromiums_installability_checks(live_server, chromium, log_in, tmp_path):

@@ -134,9 +134,10 @@ def test_the_calculator_fits_a_phone(live_server, chromium, log_in, size, screen
 def test_the_calculator_pages_have_no_accessibility_violation(live_server, chromium, log_in, user, scheme, screenshot):
     if not AXE.exists():
         pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
-    from bridge import calculator, services
     import datetime
     import uuid
+
+    from bridge import calculator, services
 
     chosen = calculator.CALCULATIONS["teams-serious-error"]
     ruling = services.ruling_save(

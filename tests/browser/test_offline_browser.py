@@ -2,81 +2,17 @@
 in order and once each when the connection returns; a lost answer; two phones
 recording the same hand offline; the cards of "Gorilla it out" kept."""
 
-import itertools
-import random
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
-from pad import rules
 from pad.models import Hand
 from tests.browser.test_accessibility_browser import violations
 from tests.browser.test_pad_browser import settled
 from tests.conftest import record_outcomes
 
-STATIC = Path(__file__).resolve().parents[2] / "static"
-RULES = {"game_point": rules.GAME_POINT, "winning_lead": rules.WINNING_LEAD}
-
 
 def hands_of(game) -> str:
     return "".join(Hand.objects.filter(game=game).order_by("number").values_list("outcome", flat=True))
-
-
-def playable(length: int):
-    """Every sequence of ``length`` outcomes that a game can hold (none after its end)."""
-    for outcomes in itertools.product("MPI", repeat=length):
-        hands = "".join(outcomes)
-        if length < 2 or rules.compute_pad(played(hands[:-1])).winner is None:
-            yield hands
-
-
-def played(hands: str):
-    return [
-        rules.PlayedHand(number, rules.Outcome(outcome), rules.Seat.ODD)
-        for number, outcome in enumerate(hands, start=1)
-    ]
-
-
-def python_pad(hands: str) -> dict:
-    pad = rules.compute_pad(played(hands))
-    return {
-        "innings": [[[mark.hand, str(mark.outcome)] for mark in inning.marks] for inning in pad.innings],
-        "totals": [[inning.totals[column] for column in rules.COLUMNS] for inning in pad.innings],
-        "score": [pad.score.partnership, pad.score.fates],
-        "winner": pad.winner and str(pad.winner),
-        "responsible": pad.responsible_from_hand,
-    }
-
-
-def test_the_phone_draws_the_pad_by_the_rules_of_pad_rules(chromium):
-    """static/pad/pad_rules.js agrees with pad/rules.py on every game of up to
-    nine hands and on long random games (up to the most a pad holds)."""
-    sequences = [hands for length in range(10) for hands in playable(length)]
-    generator = random.Random(2026)
-    while len(sequences) < 30_000:
-        hands = ""
-        while len(hands) < rules.MAX_HANDS and rules.compute_pad(played(hands)).winner is None:
-            # Mostly alternating, so that games run long past 8-8.
-            hands += generator.choice("MP" if len(hands) % 2 else "MI")
-        sequences.append(hands)
-    page = chromium.new_page()
-    page.add_script_tag(path=str(STATIC / "pad" / "pad_rules.js"))
-    drawn = page.evaluate(
-        """([sequences, rules]) => sequences.map((hands) => {
-            const pad = padRules.pad(hands, rules);
-            return {
-                innings: pad.innings.map((marks) => marks.map((mark) => [mark.hand, mark.outcome])),
-                totals: pad.totals, score: [pad.score.partnership, pad.score.fates],
-                winner: pad.winner, responsible: pad.responsibleFrom,
-            };
-        })""",
-        [sequences, RULES],
-    )
-    page.close()
-    assert len(drawn) == len(sequences)
-    for hands, phone in zip(sequences, drawn):
-        assert phone == python_pad(hands), hands
 
 
 def waiting_marks(page) -> list[str]:

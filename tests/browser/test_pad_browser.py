@@ -1,6 +1,5 @@
 """The pad at the table, in a real Chromium at a phone's size."""
 
-import datetime
 
 from pad import services
 from pad.models import Game

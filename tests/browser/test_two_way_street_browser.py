@@ -137,9 +137,10 @@ def test_a_five_player_game_to_twelve_on_a_phone(live_server, phone, log_in, chr
 
 @pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
 def test_the_sheet_fits_a_phone(live_server, chromium, log_in, user, size, screenshot):
+    import datetime
+
     from two_way_street import services
     from two_way_street.services import Seat
-    import datetime
 
     game = services.game_start(
         seats=[Seat(name) for name in [*NAMES, "Florentyna-Margarethe"]],
@@ -162,9 +163,10 @@ def test_the_sheet_fits_a_phone(live_server, chromium, log_in, user, size, scree
 def test_the_two_way_street_pages_have_no_accessibility_violation(live_server, chromium, log_in, user, scheme):
     if not AXE.exists():
         pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
+    import datetime
+
     from two_way_street import services
     from two_way_street.services import Seat
-    import datetime
 
     game = services.game_start(seats=[Seat(name) for name in NAMES], target=12, date=datetime.date(2026, 7, 9), user=user)
     for number, hand in enumerate(HANDS, start=1):

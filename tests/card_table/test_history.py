@@ -202,8 +202,8 @@ def test_paging_25_a_page_with_filters_kept(client, jon):
 
     filtered = client.get(f"{LIST_URL}?result=won&player=jon&partnership=&page=1").content.decode()
     # Paging links keep the filters in use (and only those), with href and hx-get.
-    assert f'href="?player=jon&amp;result=won&amp;page=2"' in filtered
-    assert f'hx-get="/games/?player=jon&amp;result=won&amp;page=2"' in filtered
+    assert 'href="?player=jon&amp;result=won&amp;page=2"' in filtered
+    assert 'hx-get="/games/?player=jon&amp;result=won&amp;page=2"' in filtered
 
 
 @pytest.mark.parametrize(("page", "expected"), [("abc", 1), ("0", 2), ("99", 2), ("-1", 2)])

@@ -10,8 +10,8 @@ from django.urls import reverse
 from mahjong import services
 from scorepads.players import Seat
 from tests.mahjong.conftest import BEN_WINS, record
-from two_way_street import services as two_way_street
 from tests.names import bdi
+from two_way_street import services as two_way_street
 
 LIST_URL = reverse("game_list")
 

@@ -6,15 +6,15 @@ import html
 import subprocess
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mahjong.models import Game, Hand
 from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, WASHOUT, record
-from tests.printing import assert_printed_alike
 from tests.names import fsi
+from tests.printing import assert_printed_alike
 
 HTMX = {"HX-Request": "true"}
 

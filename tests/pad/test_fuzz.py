@@ -52,7 +52,7 @@ def snapshot() -> list:
 
 def warned(response) -> bool:
     """Did the view refuse (a warning message added by this request)?"""
-    added = getattr(response.wsgi_request, "_messages")._queued_messages
+    added = response.wsgi_request._messages._queued_messages
     return any(message.level >= constants.WARNING for message in added)
 
 
@@ -222,8 +222,9 @@ def test_html_in_names_is_escaped_on_the_pad_and_printed_as_text(client, game):
     assert "&lt;b&gt;Jo&amp;n&lt;/b&gt;" in page
     assert "<b>Jo" not in page
 
-    from pypdf import PdfReader
     import io
+
+    from pypdf import PdfReader
 
     pdf = client.get(f"/games/{game.pk}/pad.pdf")
     assert pdf.status_code == 200

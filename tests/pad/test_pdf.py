@@ -13,8 +13,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pad import pdf, services
-from scorepads import pdf as sheets
 from pad.models import Partnership
+from scorepads import pdf as sheets
 from tests.browser.conftest import ARTIFACTS
 from tests.conftest import record_outcomes
 from tests.printing import assert_printed_alike

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from pad import pdf, rules, services, statistics
+from pad import rules, services, statistics
 from pad.statistics import STATISTICS, Statistic, Tally, statistic_values
 from tests.conftest import record_outcomes
 

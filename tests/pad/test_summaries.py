@@ -12,6 +12,7 @@ from pad import rules, services
 from pad.exchange import GameSpec, ImportFileError, read_document
 from pad.models import Game, Hand
 from pad.services import RecordingError
+from pad.statistics import Tally, add_up
 from pad.summaries import (
     SUMMARY_FIELDS,
     FinishedGame,
@@ -25,7 +26,6 @@ from pad.summaries import (
     summary_of_hands,
     worst_game,
 )
-from pad.statistics import Tally, add_up
 from tests.conftest import record_outcomes
 
 

@@ -7,9 +7,7 @@ import datetime
 import io
 import re
 import subprocess
-import uuid
 from functools import cache
-from pathlib import Path
 
 import pytest
 from django.template import Context, Template

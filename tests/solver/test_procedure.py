@@ -6,12 +6,11 @@ from itertools import combinations, permutations
 import pytest
 
 from solver import exhaustive_possible, gorilla_out, parse_hand
-from solver.areas import SuitState, paired_count, sort_suit
+from solver.areas import SuitState, paired_count, sort_hands, sort_suit
 from solver.cards import RANKS, Card, Suit
 from solver.deals import mixed_deals
 from solver.manual_procedure import first_suit, last_suit, manual_verdict
 from solver.schedule import can_open_all, opens_all, plan_attack
-from solver.areas import sort_hands
 
 
 def most_pairs(taker: list[int], giver: list[int]) -> int:

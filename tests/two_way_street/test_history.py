@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 
 from pad import services as gorilla
+from tests.names import bdi, fsi
+from tests.two_way_street.conftest import WORKED_HANDS, record
 from two_way_street import services
 from two_way_street.services import Seat
-from tests.two_way_street.conftest import WORKED_HANDS, record
-from tests.names import bdi, fsi
 
 LIST_URL = reverse("game_list")
 

@@ -7,12 +7,12 @@ import subprocess
 import pytest
 from django.urls import reverse
 
+from tests.names import fsi
+from tests.printing import assert_printed_alike
+from tests.two_way_street.conftest import WORKED_HANDS, record
 from two_way_street import services
 from two_way_street.models import Game, Hand
 from two_way_street.services import Seat
-from tests.two_way_street.conftest import WORKED_HANDS, record
-from tests.printing import assert_printed_alike
-from tests.names import fsi
 
 HTMX = {"HX-Request": "true"}
 

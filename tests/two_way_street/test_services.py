@@ -6,10 +6,10 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scorepads.recording import RecordingError
+from tests.two_way_street.conftest import WORKED_HANDS, record
 from two_way_street import rules, services
 from two_way_street.models import Game, Hand, Player
 from two_way_street.services import Seat
-from tests.two_way_street.conftest import WORKED_HANDS, record
 
 DATE = datetime.date(2026, 7, 9)
 

@@ -2,9 +2,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from pad import selectors
 from pad.exchange import export_document
 from pad.management.owners import user_named
-from pad import selectors
 
 
 class Command(BaseCommand):

@@ -150,7 +150,7 @@ def main() -> int:
     print(f"{'page':24} {'engine':16} {'median ms':>10} {'p95 ms':>8} {'queries':>10} {'x base':>7} {'x db':>6}")
     for _ in range(20):  # warm up: templates compiled, caches filled
         timed(None, "/bench/trivial/", {})
-        for label, url, headers in pages:
+        for _label, url, headers in pages:
             for engine in chosen:
                 timed(engine, url, headers)
     rounds: dict[tuple[str, str | None], list[float]] = {}

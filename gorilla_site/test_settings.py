@@ -17,4 +17,4 @@ PDF_REQUESTS_PER_MINUTE = 10000
 PDF_RENDERS_PER_HOUR = 10000
 # Sessions are cached as deployed (cached_db), in this process's memory: a run
 # leaves no files behind and sees none of another run's.
-CACHES = {**CACHES, "sessions": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "sessions"}}
+CACHES = {**CACHES, "sessions": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "sessions"}}  # noqa: F405

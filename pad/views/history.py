@@ -19,10 +19,10 @@ from pad.display import day_session, pad_display, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS
 from scorepads import exports, history
+from scorepads.exports import attachment_name
 from scorepads.history_filters import GameFilterForm, read_filters
 from scorepads.pdf import PAGE_SIZE_LABELS
 from scorepads.printing import digest
-from scorepads.exports import attachment_name
 from scorepads.views import attachment_header, bad_request, form_problem, name_slug, printed, spreadsheet_safe
 
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)

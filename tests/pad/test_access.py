@@ -9,9 +9,9 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import URLPattern, reverse
 
+from card_table.urls import urlpatterns as site_urlpatterns
 from pad import services
 from pad.models import Game, Hand, Invitation, Partnership
-from card_table.urls import urlpatterns as site_urlpatterns
 from pad.urls import urlpatterns
 from tests.conftest import record_outcomes
 

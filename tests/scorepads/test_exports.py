@@ -11,9 +11,9 @@ from django.urls import reverse
 from mahjong import services as mahjong
 from scorepads.exports import text_cell
 from scorepads.players import Seat
+from tests.card_table.test_history import save_ruling
 from tests.mahjong.conftest import BEN_WINS, WASHOUT
 from tests.mahjong.conftest import record as record_mahjong
-from tests.card_table.test_history import save_ruling
 from tests.two_way_street.conftest import WORKED_HANDS
 from tests.two_way_street.conftest import record as record_street
 from two_way_street import services as street

@@ -13,18 +13,18 @@ from django.test import Client
 from django.urls import reverse
 
 from bridge.models import Ruling
+from card_table import accounts
 from mahjong import services as mahjong
 from mahjong.game import HandEntry
 from mahjong.models import Game as MahjongGame
-from card_table import accounts
 from pad import services as gorilla
 from pad.models import Game as GorillaGame
 from scorepads import restore
 from scorepads.players import Seat
+from tests.card_table.test_history import save_ruling
 from tests.conftest import record_outcomes
 from tests.mahjong.conftest import BEN_WINS, WASHOUT
 from tests.mahjong.conftest import record as record_mahjong
-from tests.card_table.test_history import save_ruling
 from tests.two_way_street.conftest import WORKED_HANDS
 from tests.two_way_street.conftest import record as record_street
 from two_way_street import services as street

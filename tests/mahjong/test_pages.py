@@ -115,6 +115,27 @@ def test_a_double_tap_records_one_hand(client, mahjong_game):
     assert stored(mahjong_game) == [(1, 1, [40, 0, 0, 0])]
 
 
+def test_a_hand_the_other_phone_recorded_first_keeps_this_entry_for_the_next_hand(client, mahjong_game):
+    url = reverse("mahjong:hand_record", args=[mahjong_game.pk])
+    client.post(url, hand_post(1, "1", (40, 0, 0, 0)), headers=HTMX)  # the other phone
+    page = html.unescape(client.post(url, hand_post(1, "2", (8, 60, 0, 4)), headers=HTMX).content.decode())
+    assert "Hand 1 was recorded on another phone first; your entry is now hand 2" in page
+    assert '<input type="hidden" name="number" value="2">' in page
+    assert 'id="next-winner-2" name="winner" value="2" checked' in page
+    assert 'name="score_1" value="8"' in page and 'name="score_2" value="60"' in page
+    assert stored(mahjong_game) == [(1, 1, [40, 0, 0, 0])]
+
+
+def test_a_refused_hand_keeps_everything_typed_without_htmx_too(client, mahjong_game):
+    url = reverse("mahjong:hand_record", args=[mahjong_game.pk])
+    response = client.post(url, hand_post(1, "2", (8, 60, "lots", 4)))
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 400
+    assert '<a href="#next-score-3">' in page and 'data-error-summary' in page
+    assert 'name="score_1" value="8"' in page and 'name="score_3" value="lots"' in page
+    assert stored(mahjong_game) == []
+
+
 @pytest.mark.parametrize(
     ("post", "message"),
     [
@@ -129,7 +150,7 @@ def test_a_double_tap_records_one_hand(client, mahjong_game):
         (hand_post(1, "2", ("lots", 20, 0, 0)), "enter a whole number"),
         (hand_post(1, "9", (0, 20, 0, 0)), "the winner must be one of the four players"),
         (hand_post(1, "", (0, 20, 0, 0)), "say who went Mah Jongg"),
-        (hand_post("x", "2", (0, 20, 0, 0)), "hand number"),
+        (hand_post("x", "2", (0, 20, 0, 0)), "Hand number: "),
         (hand_post(1, "2", (0, 20, 0, 0), "EEE\x00", "E"), "Nothing was recorded"),
         (hand_post(1, "2", (0, 20, 0, 0), "1" * 300, "1b"), "at most 200 characters"),
     ],

@@ -153,11 +153,43 @@ def test_a_double_tap_records_one_hand(client, street):
 def test_a_bad_hand_is_refused_with_the_players_name(client, street):
     data = hand_post(WORKED_HANDS[0], 1) | {"tricks_2": "-1"}
     page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data, headers=HTMX).content.decode()
-    assert "Nothing was recorded (Ben&#x27;s tricks: tricks cannot be negative)" in page
+    assert "Nothing was recorded" in page and "Ben&#x27;s tricks: tricks cannot be negative" in page
     data = hand_post(WORKED_HANDS[0], 1, tricks_in_hand="13")
     page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data, headers=HTMX).content.decode()
-    assert "the tricks add up to 10, but the hand had 13" in page
+    assert "Tricks in this hand: The tricks add up to 10, but the hand had 13." in page
+    # Beside its field too, and everything typed is kept.
+    assert 'id="next-tricks-in-hand-error"><p>The tricks add up to 10, but the hand had 13.</p>' in page
+    assert 'name="tricks_in_hand" value="13"' in page
     assert not Hand.objects.exists()
+
+
+def test_a_refused_hand_keeps_everything_typed_without_htmx_too(client, street):
+    data = hand_post(WORKED_HANDS[1], 1, tricks_in_hand="12") | {"tricks_3": "x"}
+    response = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 400
+    # The summary links the problem to its field, which says it too.
+    assert '<a href="#next-tricks-3">Cat&#x27;s tricks: enter a whole number of tricks</a>' in page
+    assert 'aria-invalid="true" aria-describedby="next-errors-3"' in page
+    for seat, (tricks, direction, choice) in enumerate(WORKED_HANDS[1], start=1):
+        if seat != 3:
+            assert f'name="tricks_{seat}" value="{tricks}"' in page
+        assert f'id="next-direction-{seat}-{direction}" name="direction_{seat}" value="{direction}" checked' in page
+        assert f'id="next-choice-{seat}-{choice}" name="choice_{seat}" value="{choice}" checked' in page
+    assert 'name="tricks_3" value="x"' in page and 'name="tricks_in_hand" value="12"' in page
+    assert not Hand.objects.exists()
+
+
+def test_a_hand_the_other_phone_recorded_first_keeps_this_entry_for_the_next_hand(client, street):
+    record(street, WORKED_HANDS[:1])  # the other phone
+    mine = hand_post(WORKED_HANDS[1], 1)
+    page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), mine, headers=HTMX).content.decode()
+    assert "Hand 1 was recorded on another phone first; your entry is now hand 2" in page
+    assert '<input type="hidden" name="number" value="2">' in page
+    for seat, (tricks, direction, choice) in enumerate(WORKED_HANDS[1], start=1):
+        assert f'name="tricks_{seat}" value="{tricks}"' in page
+        assert f'id="next-direction-{seat}-{direction}" name="direction_{seat}" value="{direction}" checked' in page
+    assert results_of(street) == [[list(entry) for entry in WORKED_HANDS[0]]]
 
 
 def test_a_hand_for_a_finished_game_is_refused(client, street):

@@ -27,6 +27,8 @@ from scorepads.views import bad_request, new_game_page, printed, refusal_on_form
 SCORER_TEMPLATE = "mahjong/scorer.html"
 # What the scorer hands the sheet, as the sheet's record form names it.
 PREFILL_FIELDS = ("winner", "winning_hand", "winning_tile", "last_tile")
+# How the winning tile came, as the score card says it.
+LAST_TILE_SAID = {"discard": "was claimed from a discard", "wall": "was drawn from the wall"}
 # The controls a field's error links to (after the form's id).
 ANCHORS = {"winner": "winner-1", "winning_hand": "hand", "winning_tile": "tile", "last_tile": "last-wall"}
 
@@ -139,6 +141,7 @@ def scorer(request):
         "record_url": record_url,
         "tile_rows": tile_rows(),
         "own_wind_labels": own_wind_labels(display),
+        "last_tile_said": LAST_TILE_SAID.get(form.cleaned_data.get("last_tile", "")) if card else "",
     }
     template = SCORER_TEMPLATE + "#card" if request.htmx else SCORER_TEMPLATE
     return render(request, template, context)

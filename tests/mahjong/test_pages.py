@@ -209,6 +209,11 @@ def test_the_scorer_hands_a_card_to_the_sheet(client, mahjong_game):
     assert "South (Ben)" in page and "Score <strong>300</strong>" in page
     link = f"{sheet_url(mahjong_game)}?winner=2&amp;winning_hand=23467899c+EEE+RdRdRd&amp;winning_tile=9c&amp;last_tile=wall"
     assert link in page
+    # The fixed bar now offers the next step, and the card says how the tile came.
+    bar = page[page.index('<div class="record-bar">'):]
+    assert bar.index(link) < bar.index("</div>") and "Score the hand" not in page
+    assert ">Put it on the sheet for hand 1</a>" in page and "The winning tile was drawn from the wall" in page
+    assert 'role="alert"' not in page and 'data-announce="Score 300: ' in page
     sheet = client.get(f"{sheet_url(mahjong_game)}?winner=2&winning_hand=23467899c+EEE+RdRdRd&winning_tile=9c&last_tile=wall").content.decode()
     assert 'id="next-winner-2" name="winner" value="2" checked' in sheet
     assert 'value="23467899c EEE RdRdRd"' in sheet

@@ -311,8 +311,26 @@ def test_screenshots_of_the_scorer_and_the_sheet(live_server, chromium, log_in, 
     page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
     screenshot(page, f"seated-mj-{size}-{scheme}-sheet", full_page=False)
     screenshot(page, f"seated-mj-{size}-{scheme}-sheet-full")
-    page.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}&hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=W&prevailing_wind=E")
+    page.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}&hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=W&prevailing_wind=E&last_tile=discard")
     page.wait_for_selector("[data-tile-grid]:not([hidden])")
     screenshot(page, f"seated-mj-{size}-{scheme}-scorer", full_page=False)
     screenshot(page, f"seated-mj-{size}-{scheme}-scorer-full")
     context.close()
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844"])
+def test_the_score_grid_fits_a_narrow_phone(live_server, chromium, log_in, user, size, screenshot):
+    names = ["Florentyna", "Bartholomew", "Cat", "Maximiliane"]
+    game = services.game_start(seats=[Seat(name) for name in names], date=datetime.date(2026, 7, 9), user=user)
+    for number in range(1, 9):  # limit hands, the winner moving round: totals in the thousands
+        scores = [0, 0, 0, 0]
+        scores[number % 4] = 500
+        services.hand_record(game=game, number=number, entry=HandEntry(number % 4, tuple(scores)))
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    grid = page.locator(".mj-grid").bounding_box()
+    scroller = page.locator(".sheet-grid .grid-scroll")
+    assert scroller.evaluate("element => element.scrollWidth <= element.clientWidth"), f"the grid is {grid['width']} px wide"
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= VIEWPORTS[size]["width"]
+    screenshot(page, f"seated-mj-{size}-long-names", full_page=True)
+    page.context.close()

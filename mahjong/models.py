@@ -36,10 +36,6 @@ class Game(SeatedGame):
         return f"Mah Jongg on {self.date.isoformat()}"
 
     @property
-    def finished(self) -> bool:
-        return self.finished_at is not None
-
-    @property
     def list_status(self) -> str:
         """The game in a list, in a few words (needs the players loaded)."""
         return display.list_status(self.names, self.totals, self.finished, self.hand_count)

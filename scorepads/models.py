@@ -143,6 +143,10 @@ class SeatedGame(ScorePadGame):
         ordering = ["-date", "-id"]
 
     @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
     def names(self) -> list[str]:
         """The players' names in seat order (from the players as loaded)."""
         return [player.name for player in self.players.all()]

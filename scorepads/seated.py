@@ -95,6 +95,7 @@ class SeatedSheet:
         context = {
             "game": game,
             "display": display,
+            "urls": self.urls,
             "form": form,
             "form_id": FORM_ID,
             "error_summary": self.error_summary(form),

@@ -45,6 +45,7 @@ class Game(SeatedGame):
 
     @property
     def finished(self) -> bool:
+        """Over once somebody won (the services also stamp ``finished_at`` then)."""
         return self.winner_seat is not None
 
     @property

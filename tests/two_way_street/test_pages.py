@@ -343,7 +343,7 @@ def test_a_low_player_over_n_scores_below_zero_on_the_sheet_and_on_paper(client,
     page, text = sheet_and_pdf(client, game, tmp_path)
     assert "Hand 1 · case A, penalty −2" in page
     assert "Raw scores in order: 5, 2, −2. Case A: no tie for second place" in page
-    assert "<td>−2*</td>" in page
+    assert "<td data-label=\"Raw\">−2*</td>" in page
     assert f"* {fsi('Cat')} took 10 tricks playing low, more than N = 8: raw 8 − 10 = −2." in page
     assert "7 × 2 = 14" in page and "4 × 2 = 8" in page and "0 × 2 = 0" in page
     assert f"{fsi('Ann')} wins with 14 points" in page

@@ -13,22 +13,14 @@ from django.db import models
 from django.db.models import Q
 
 from mahjong import display, game as rules
-from scorepads.models import (
-    SEAT_NAME_MAX_LENGTH,
-    SeatedGame,
-    SeatedHand,
-    SeatedPlayer,
-    hand_constraints,
-    seat_constraints,
-    seated_game_rules,
-)
+from scorepads import models as seated
 
-NAME_MAX_LENGTH = SEAT_NAME_MAX_LENGTH
-GAME_RULES = seated_game_rules("mahjong", rules.MAX_HANDS)
+NAME_MAX_LENGTH = seated.SEAT_NAME_MAX_LENGTH
+GAME_RULES = seated.seated_game_rules("mahjong", rules.MAX_HANDS)
 
 
-class Game(SeatedGame):
-    class Meta(SeatedGame.Meta):
+class Game(seated.SeatedGame):
+    class Meta(seated.SeatedGame.Meta):
         indexes = GAME_RULES["indexes"]
         constraints = GAME_RULES["constraints"]
 
@@ -41,14 +33,14 @@ class Game(SeatedGame):
         return display.list_status(self.names, self.totals, self.finished, self.hand_count)
 
 
-class Player(SeatedPlayer):
+class Player(seated.SeatedPlayer):
     """Seat 1 is East in hand 1."""
 
-    class Meta(SeatedPlayer.Meta):
-        constraints = seat_constraints("mahjong", rules.PLAYERS)
+    class Meta(seated.SeatedPlayer.Meta):
+        constraints = seated.seat_constraints("mahjong", rules.PLAYERS)
 
 
-class Hand(SeatedHand):
+class Hand(seated.SeatedHand):
     # The seat (1 to 4) that went Mah Jongg; empty for a washout.
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # One score per seat, in seat order, as typed in; the winner's is null when
@@ -58,9 +50,9 @@ class Hand(SeatedHand):
     winning_tile = models.CharField(max_length=8, blank=True, default="")
     self_drawn = models.BooleanField(default=False)
 
-    class Meta(SeatedHand.Meta):
+    class Meta(seated.SeatedHand.Meta):
         constraints = [
-            *hand_constraints("mahjong", rules.MAX_HANDS),
+            *seated.hand_constraints("mahjong", rules.MAX_HANDS),
             models.CheckConstraint(
                 condition=Q(winner_seat__isnull=True) | Q(winner_seat__gte=1, winner_seat__lte=rules.PLAYERS),
                 name="mahjong_hand_winner_valid",

@@ -15,7 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from mahjong import pdf, selectors, services
 from mahjong.display import SheetDisplay, card_display, sheet_display, tile_rows
-from mahjong.forms import WASHOUT, ChangeHandForm, HandForm, NewGameForm, ScorerForm
+from mahjong.forms import WASHOUT, HandForm, NewGameForm, ScorerForm
 from mahjong.game import field_at_fault
 from mahjong.models import Game
 from mahjong.scoring import MahjongError, score_hand
@@ -63,14 +63,10 @@ def outcome(display: SheetDisplay, number: int) -> str:
     return display.hands[number - 1].summary.rpartition(": ")[2]
 
 
-SHEET = SeatedSheet(
-    urls="mahjong",
-    slug="mah-jongg",
-    selectors=selectors,
+SHEET = SeatedSheet.of_app(
+    "mahjong",
+    "mah-jongg",
     display_of=display_of,
-    pdf=pdf,
-    hand_form=HandForm,
-    change_form=ChangeHandForm,
     record=lambda game, number, form: services.hand_record(game=game, number=number, entry=form.entry()),
     change=lambda game, number, form: services.hand_change(
         game=game, number=number, entry=form.entry(), expected_revision=form.cleaned_data["revision"]

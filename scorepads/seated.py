@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from types import ModuleType
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -68,6 +69,22 @@ class SeatedSheet:
     recorded_note: Callable = field(default=lambda display, number: "")  # what the hand did: "Ben won 300"
     change_winds: Callable = field(default=lambda shown: None)  # the winds of a hand being changed
 
+    @classmethod
+    def of_app(cls, app: str, slug: str, **game) -> SeatedSheet:
+        """The sheet of app ``app`` (its URL namespace too), by the conventions
+        of a seated game's app: its ``selectors`` and ``pdf`` modules, its
+        ``forms.HandForm`` and ``forms.ChangeHandForm``; ``game`` gives the rest."""
+        forms = import_module(f"{app}.forms")
+        return cls(
+            urls=app,
+            slug=slug,
+            selectors=import_module(f"{app}.selectors"),
+            pdf=import_module(f"{app}.pdf"),
+            hand_form=forms.HandForm,
+            change_form=forms.ChangeHandForm,
+            **game,
+        )
+
     def template(self, name: str) -> str:
         return f"{self.urls}/{name}.html"
 
@@ -96,6 +113,8 @@ class SeatedSheet:
             "game": game,
             "display": display,
             "urls": self.urls,
+            "poll_url": reverse(f"{self.urls}:sheet", args=[game.pk]),
+            "record_url": reverse(f"{self.urls}:hand_record", args=[game.pk]),
             "form": form,
             "form_id": FORM_ID,
             "error_summary": self.error_summary(form),

@@ -12,26 +12,18 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from scorepads.models import (
-    SEAT_NAME_MAX_LENGTH,
-    SeatedGame,
-    SeatedHand,
-    SeatedPlayer,
-    hand_constraints,
-    seat_constraints,
-    seated_game_rules,
-)
+from scorepads import models as seated
 from two_way_street import display, rules
 
-NAME_MAX_LENGTH = SEAT_NAME_MAX_LENGTH
-GAME_RULES = seated_game_rules("tws", rules.MAX_HANDS)
+NAME_MAX_LENGTH = seated.SEAT_NAME_MAX_LENGTH
+GAME_RULES = seated.seated_game_rules("tws", rules.MAX_HANDS)
 
 
-class Game(SeatedGame):
+class Game(seated.SeatedGame):
     target = models.PositiveSmallIntegerField(help_text="The points the game is played to.")
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
 
-    class Meta(SeatedGame.Meta):
+    class Meta(seated.SeatedGame.Meta):
         indexes = GAME_RULES["indexes"]
         constraints = [
             *GAME_RULES["constraints"],
@@ -54,12 +46,12 @@ class Game(SeatedGame):
         return display.list_status(self.names, self.totals, self.winner_seat, self.hand_count)
 
 
-class Player(SeatedPlayer):
-    class Meta(SeatedPlayer.Meta):
-        constraints = seat_constraints("tws", rules.MAX_PLAYERS)
+class Player(seated.SeatedPlayer):
+    class Meta(seated.SeatedPlayer.Meta):
+        constraints = seated.seat_constraints("tws", rules.MAX_PLAYERS)
 
 
-class Hand(SeatedHand):
+class Hand(seated.SeatedHand):
     # One [tricks, "high" | "low", "declared" | "forced"] per player, in seat
     # order, as two_way_street.rules.score_hand takes them.
     results = models.JSONField()
@@ -67,5 +59,5 @@ class Hand(SeatedHand):
     # entered add up to it.
     tricks_in_hand = models.PositiveSmallIntegerField(null=True, blank=True)
 
-    class Meta(SeatedHand.Meta):
-        constraints = hand_constraints("tws", rules.MAX_HANDS)
+    class Meta(seated.SeatedHand.Meta):
+        constraints = seated.hand_constraints("tws", rules.MAX_HANDS)

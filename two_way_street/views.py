@@ -14,7 +14,7 @@ from scorepads.seated import SeatedSheet
 from scorepads.views import attachment_header, bad_request, new_game_page, printed, spreadsheet_safe
 from two_way_street import pdf, rules, selectors, services
 from two_way_street.display import SheetDisplay, sheet_display
-from two_way_street.forms import ChangeHandForm, HandForm, NewGameForm
+from two_way_street.forms import HandForm, NewGameForm
 from two_way_street.models import Game
 
 
@@ -68,14 +68,10 @@ def anchor(name: str) -> str:
     return name.replace("_", "-")
 
 
-SHEET = SeatedSheet(
-    urls="two_way_street",
-    slug="two-way-street",
-    selectors=selectors,
+SHEET = SeatedSheet.of_app(
+    "two_way_street",
+    "two-way-street",
     display_of=display_of,
-    pdf=pdf,
-    hand_form=HandForm,
-    change_form=ChangeHandForm,
     record=lambda game, number, form: services.hand_record(
         game=game, number=number, results=form.results(), tricks_in_hand=form.cleaned_data["tricks_in_hand"]
     ),

@@ -259,7 +259,6 @@ def test_after_scoring_on_the_grid_the_next_step_is_under_the_thumb(live_server,
     phone.locator("#id_hand").fill("EEE RdRdRd 234c 678c 9")
     phone.wait_for_selector("#score-card .message.warning")
     assert phone.locator("#card-status").inner_text() == said
-    step = phone.locator("#score-card")
     phone.locator("#id_hand").fill("EEE RdRdRd 234c 678c 99c")
     phone.wait_for_selector(".card-score >> text=300")
     phone.get_by_role("link", name="Put it on the sheet for hand 1").tap()
@@ -297,6 +296,7 @@ def test_a_refused_hand_keeps_everything_typed(live_server, phone, user):
     summary = phone.locator("[data-error-summary]")
     # The focus moves to it once the new sheet is in place.
     phone.wait_for_function("() => document.activeElement && document.activeElement.matches('[data-error-summary]')")
+    assert summary.locator('a[href="#next-score-2"]').count() == 1
     assert phone.locator("#next-winner-2").is_checked()
     assert [phone.locator(f"#next-score-{seat}").input_value() for seat in range(1, 5)] == ["10", "600", "20", "0"]
     assert stored(phone) == []

@@ -22,7 +22,7 @@ from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
 from scorepads.printing import digest
 from scorepads.seated import SeatedSheet
-from scorepads.views import bad_request, new_game_page, printed, refusal_on_form
+from scorepads.views import bad_request, new_game_page, printed, query_id, refusal_on_form
 
 SCORER_TEMPLATE = "mahjong/scorer.html"
 # What the scorer hands the sheet, as the sheet's record form names it.
@@ -103,12 +103,11 @@ def scorer(request):
     """The hand scorer: the tile grid and the notation, the winds, how the last
     tile came; the score card of the best arrangement. With ``game``, the winds
     are that game's next hand's, and the card can be taken to its sheet."""
-    display = None
-    if "game" in request.GET:
-        game_id = request.GET["game"]
-        if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
-            return bad_request(f"game must be a game's number, not {game_id[:20]!r}")
-        display = display_of(SHEET.load_game(request, int(game_id)))
+    try:
+        game_id = query_id(request)
+    except ValueError as error:
+        return bad_request(str(error))
+    display = None if game_id is None else display_of(SHEET.load_game(request, game_id))
     prevailing = display.next_prevailing_wind if display else "E"
     initial = {"last_tile": "discard", "own_wind": "E", "prevailing_wind": prevailing}
     form = ScorerForm(request.GET if "hand" in request.GET else None, initial=initial)

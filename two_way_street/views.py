@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorepads.printing import digest
 from scorepads.seated import SeatedSheet
-from scorepads.views import attachment_header, bad_request, new_game_page, printed, spreadsheet_safe
+from scorepads.views import attachment_header, bad_request, new_game_page, printed, query_id, spreadsheet_safe
 from two_way_street import pdf, rules, selectors, services
 from two_way_street.display import SheetDisplay, sheet_display
 from two_way_street.forms import HandForm, NewGameForm
@@ -121,11 +121,8 @@ def blank_pdf(request):
     """A blank score sheet for ``players`` players (5 when absent), or for the
     players of game ``game``, with its date and target."""
     try:
-        if "game" in request.GET:
-            game_id = request.GET["game"]
-            if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
-                raise ValueError(f"game must be a game's number, not {game_id[:20]!r}")
-            game = SHEET.game_to_play(request, int(game_id))
+        if (game_id := query_id(request)) is not None:
+            game = SHEET.game_to_play(request, game_id)
             names, date, target = game.names, game.date, game.target
         else:
             names, date, target = [""] * pdf.blank_player_count(request.GET.get("players")), None, None

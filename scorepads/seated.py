@@ -115,6 +115,7 @@ class SeatedSheet:
             "urls": self.urls,
             "poll_url": reverse(f"{self.urls}:sheet", args=[game.pk]),
             "record_url": reverse(f"{self.urls}:hand_record", args=[game.pk]),
+            "undo_url": reverse(f"{self.urls}:hand_undo", args=[game.pk]),
             "form": form,
             "form_id": FORM_ID,
             "error_summary": self.error_summary(form),

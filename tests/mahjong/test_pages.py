@@ -459,3 +459,11 @@ def test_the_blank_sheet_prints_the_same_as_with_weasyprints_stylesheet(client, 
         tmp_path,
         monkeypatch,
     )
+
+
+def test_the_sheets_undo_buttons_post_to_the_undo_address(client, mahjong_game):
+    client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), hand_post(1, "1", (40, 0, 0, 0)))
+    page = client.get(sheet_url(mahjong_game)).content.decode()
+    undo = reverse("mahjong:hand_undo", args=[mahjong_game.pk])
+    # The toast's Undo and the corrections' button.
+    assert page.count(f'<form method="post" action="{undo}" hx-post="{undo}"') == 2

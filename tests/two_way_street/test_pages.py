@@ -520,3 +520,12 @@ def test_the_long_sheets_print_the_same_as_with_weasyprints_stylesheet(client, l
 
 def test_a_stranger_gets_no_blank_sheet_of_the_game(stranger_client, street):
     assert stranger_client.get(reverse("two_way_street:blank_pdf") + f"?game={street.pk}").status_code == 404
+
+
+def test_the_sheets_undo_buttons_post_to_the_undo_address(client, street):
+    record(street, WORKED_HANDS[:1])
+    client.post(reverse("two_way_street:hand_record", args=[street.pk]), hand_post(WORKED_HANDS[1], 2))
+    page = client.get(sheet_url(street)).content.decode()
+    undo = reverse("two_way_street:hand_undo", args=[street.pk])
+    # The toast's Undo and the corrections' button.
+    assert page.count(f'<form method="post" action="{undo}" hx-post="{undo}"') == 2

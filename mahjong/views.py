@@ -1,10 +1,6 @@
-"""The Mah Jongg pages: start a game, the score sheet at the table, and the
-hand scorer.
-
-Every action on the sheet is a plain form post. Without htmx it redirects to
-the sheet; with htmx it answers with the sheet region re-rendered from the
-database, and a refused action re-renders it too (status 200) with a message
-saying why. The scorer writes nothing: it is a GET form, its score card
+"""The Mah Jongg pages: start a game, the score sheet at the table (its views
+and addresses are every seated game's: :mod:`scorepads.seated`), and the hand
+scorer. The scorer writes nothing: it is a GET form, its score card
 re-rendered by htmx as the hand is entered.
 """
 
@@ -12,48 +8,79 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from mahjong import pdf, selectors, services
 from mahjong.display import SheetDisplay, card_display, sheet_display, tile_rows
-from mahjong.forms import WASHOUT, ChangeHandForm, HandForm, NewGameForm, ScorerForm
+from mahjong.forms import WASHOUT, HandForm, NewGameForm, ScorerForm
 from mahjong.game import field_at_fault
 from mahjong.models import Game
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
 from scorepads.printing import digest
-from scorepads.recording import RecordingError
-from scorepads.views import (
-    bad_request,
-    changed,
-    found,
-    hand_shown,
-    new_game_page,
-    polite_refusal,
-    printed,
-    printed_sheet,
-    refusal_on_form,
-    unchanged_poll,
-    undo_named,
-)
+from scorepads.seated import SeatedSheet
+from scorepads.views import bad_request, new_game_page, printed, query_id, refusal_on_form
 
-SHEET_TEMPLATE = "mahjong/sheet.html"
 SCORER_TEMPLATE = "mahjong/scorer.html"
 # What the scorer hands the sheet, as the sheet's record form names it.
 PREFILL_FIELDS = ("winner", "winning_hand", "winning_tile", "last_tile")
-
-
-def load_game(request, game_id: int) -> Game:
-    """The game with its players and hands, if the user may see it; 404 otherwise."""
-    return found(selectors.game_for(request.user, game_id))
+# How the winning tile came, as the score card says it.
+LAST_TILE_SAID = {"discard": "was claimed from a discard", "wall": "was drawn from the wall"}
+# The controls a field's error links to (after the form's id).
+ANCHORS = {"winner": "winner-1", "winning_hand": "hand", "winning_tile": "tile", "last_tile": "last-wall"}
 
 
 def display_of(game: Game) -> SheetDisplay:
     return sheet_display(game, list(game.players.all()), list(game.hands.all()))
+
+
+def next_hand_form(request, display: SheetDisplay) -> HandForm:
+    """The next hand's form; the scorer's "put it on the sheet" fills it in
+    through the query (``winner``, ``winning_hand``...)."""
+    prefill = {name: request.GET[name] for name in PREFILL_FIELDS if name in request.GET}
+    return HandForm(initial={"number": display.next_hand_number, **prefill}, names=list(display.names))
+
+
+def change_initial(game: Game, number: int) -> dict:
+    """A stored hand's fields, as its change form shows them."""
+    hand = game.hands.all()[number - 1]
+    initial = {
+        "number": number,
+        "revision": game.revision,
+        "winner": WASHOUT if hand.winner_seat is None else str(hand.winner_seat),
+        "winning_hand": hand.winning_hand,
+        "winning_tile": hand.winning_tile,
+        "last_tile": "wall" if hand.self_drawn else "discard",
+    }
+    return initial | {f"score_{seat}": score for seat, score in enumerate(hand.scores, start=1)}
+
+
+def outcome(display: SheetDisplay, number: int) -> str:
+    """What hand ``number`` did, as the toast says it: "Ben won 300", "a washout"."""
+    return display.hands[number - 1].summary.rpartition(": ")[2]
+
+
+SHEET = SeatedSheet.of_app(
+    "mahjong",
+    "mah-jongg",
+    display_of=display_of,
+    record=lambda game, number, form: services.hand_record(game=game, number=number, entry=form.entry()),
+    change=lambda game, number, form: services.hand_change(
+        game=game, number=number, entry=form.entry(), expected_revision=form.cleaned_data["revision"]
+    ),
+    undo=lambda game, number: services.hand_undo_last(game=game, expected_number=number),
+    repeats=lambda game, number, form: any(hand.entry == form.entry() for hand in game.hands.filter(number=number)),
+    change_initial=change_initial,
+    entry_context=lambda form, display, winds: {"seats": form.seat_rows(winds)},
+    anchor=lambda name: ANCHORS.get(name, name.replace("_", "-")),
+    fresh_form=next_hand_form,
+    sheet_context=lambda display: {"scorer_url": f"{reverse('mahjong:scorer')}?game={display.game_id}"},
+    recorded_note=outcome,
+    change_winds=lambda shown: [line.wind for line in shown.lines],
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -72,125 +99,15 @@ def game_new(request):
 
 @require_GET
 @vary_on_headers("HX-Request")
-def sheet(request, game_id: int):
-    """The score sheet; htmx polls it with ``?version=`` and gets 204 while
-    nothing changed. The scorer's "record on the sheet" link fills the next
-    hand's form through the query (``winner``, ``winning_hand``...)."""
-    if unchanged := unchanged_poll(request, lambda: selectors.sheet_revision(request.user, game_id)):
-        return unchanged
-    game = load_game(request, game_id)
-    display = display_of(game)
-    prefill = {name: request.GET[name] for name in PREFILL_FIELDS if name in request.GET}
-    form = HandForm(initial={"last_tile": "discard", **prefill}, names=list(display.names))
-    return render_sheet(request, game, display, form)
-
-
-def render_sheet(request, game: Game, display: SheetDisplay | None = None, form: HandForm | None = None):
-    display = display or display_of(game)
-    template = SHEET_TEMPLATE + "#sheet" if request.htmx else SHEET_TEMPLATE
-    form = form or HandForm(initial={"last_tile": "discard"}, names=list(display.names))
-    context = {
-        "game": game,
-        "display": display,
-        "form": form,
-        "seats": form.seat_rows(display.next_winds),
-        "scorer_url": f"{reverse('mahjong:scorer')}?game={display.game_id}",
-    }
-    return render(request, template, context)
-
-
-def answer(request, game_id: int, message: str, *, level: int, extra_tags: str = "", form: HandForm | None = None):
-    """What a tap did, or why it did nothing, said on the sheet as it now is
-    (read once after the change): a fresh sheet for htmx, else a redirect."""
-    messages.add_message(request, level, message, extra_tags=extra_tags)
-    if request.htmx:
-        return render_sheet(request, load_game(request, game_id), form=form)
-    return redirect("mahjong:sheet", game_id=game_id)
-
-
-@require_POST
-def hand_record(request, game_id: int):
-    game = found(selectors.game_to_play(request.user, game_id))
-    form = HandForm(request.POST, names=game.names)
-    if not form.is_valid():
-        return answer(request, game.pk, f"Nothing was recorded ({form.problem()}).", level=messages.WARNING, form=form)
-    number = form.cleaned_data["number"]
-    try:
-        services.hand_record(game=game, number=number, entry=form.entry())
-    except RecordingError as error:
-        # A refused hand keeps what was typed (to correct it), unless another tap recorded it.
-        kept = None if error.code in {"taken", "finished", "full"} else form
-        return answer(request, game.pk, polite_refusal(number, error), level=messages.WARNING, form=kept)
-    return answer(request, game.pk, f"Hand {number} recorded", level=messages.SUCCESS, extra_tags="recorded")
-
-
-@require_POST
-def hand_undo(request, game_id: int):
-    game = found(selectors.game_to_play(request.user, game_id))
-    undone, refusal = undo_named(request, lambda number: services.hand_undo_last(game=game, expected_number=number))
-    if undone is None:
-        return answer(request, game.pk, refusal, level=messages.WARNING)
-    return answer(request, game.pk, f"Hand {undone.number} undone", level=messages.INFO, extra_tags="undone")
-
-
-@require_http_methods(["GET", "POST"])
-def hand_change(request, game_id: int, number: int):
-    """Change what was entered for an earlier hand; the sheet is played again from it."""
-    game = load_game(request, game_id)
-    display = display_of(game)
-    shown = hand_shown(display, number)
-    names = list(display.names)
-    if request.method == "POST":
-        form = ChangeHandForm(request.POST, names=names)
-        if not form.is_valid():
-            form.add_error(None, f"Nothing was changed ({form.problem()}).")
-        elif changed(
-            form,
-            lambda: services.hand_change(
-                game=game, number=number, entry=form.entry(), expected_revision=form.cleaned_data["revision"]
-            ),
-        ):
-            return answer(request, game.pk, f"Hand {number} changed", level=messages.INFO)
-        status = 400
-    else:
-        hand = game.hands.all()[number - 1]
-        initial = {
-            "number": number,
-            "revision": game.revision,
-            "winner": WASHOUT if hand.winner_seat is None else str(hand.winner_seat),
-            "winning_hand": hand.winning_hand,
-            "winning_tile": hand.winning_tile,
-            "last_tile": "wall" if hand.self_drawn else "discard",
-        }
-        initial |= {f"score_{seat}": score for seat, score in enumerate(hand.scores, start=1)}
-        form = ChangeHandForm(initial=initial, names=names)
-        status = 200
-    return render(
-        request,
-        "mahjong/change.html",
-        {
-            "game": game,
-            "display": display,
-            "hand": shown,
-            "form": form,
-            "seats": form.seat_rows([line.wind for line in shown.lines]),
-        },
-        status=status,
-    )
-
-
-@require_GET
-@vary_on_headers("HX-Request")
 def scorer(request):
     """The hand scorer: the tile grid and the notation, the winds, how the last
     tile came; the score card of the best arrangement. With ``game``, the winds
     are that game's next hand's, and the card can be taken to its sheet."""
-    display = None
-    if "game" in request.GET:
-        game_id = request.GET["game"]
-        if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= 18):
-            return bad_request(f"game must be a game's number, not {game_id[:20]!r}")
-        display = display_of(load_game(request, int(game_id)))
+    try:
+        game_id = query_id(request)
+    except ValueError as error:
+        return bad_request(str(error))
+    display = None if game_id is None else display_of(SHEET.load_game(request, game_id))
     prevailing = display.next_prevailing_wind if display else "E"
     initial = {"last_tile": "discard", "own_wind": "E", "prevailing_wind": prevailing}
     form = ScorerForm(request.GET if "hand" in request.GET else None, initial=initial)
@@ -219,6 +136,7 @@ def scorer(request):
         "record_url": record_url,
         "tile_rows": tile_rows(),
         "own_wind_labels": own_wind_labels(display),
+        "last_tile_said": LAST_TILE_SAID.get(form.cleaned_data.get("last_tile", "")) if card else "",
     }
     template = SCORER_TEMPLATE + "#card" if request.htmx else SCORER_TEMPLATE
     return render(request, template, context)
@@ -248,19 +166,13 @@ def sheet_prefill_url(display: SheetDisplay, scored, own_wind: str, last_tile: s
 
 
 @require_GET
-def sheet_pdf(request, game_id: int):
-    """The game's printed score sheet; rendered once for each revision of the game."""
-    return printed_sheet(request, load_game(request, game_id), display_of, pdf)
-
-
-@require_GET
 def blank_pdf(request, game_id: int | None = None):
     """A blank score sheet to keep by hand: with the names to fill in, or,
     for game ``game_id``, with its players and date."""
     if game_id is None:
         names, date = None, None
     else:
-        game = found(selectors.game_to_play(request.user, game_id))
+        game = SHEET.game_to_play(request, game_id)
         names, date = game.names, game.date
     return printed(
         request,

@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 
 SHARE_TOKEN_MAX_LENGTH = 64
+# The longest name of a player in a seat (Two Way Street, Mah Jongg).
+SEAT_NAME_MAX_LENGTH = 60
 
 
 def account_field(related_name: str, **options) -> models.ForeignKey:
@@ -119,3 +121,96 @@ def each_game_its_uid(app_label: str, model_name: str = "Game"):
             games.objects.filter(pk=pk).update(uid=uuid.uuid4())
 
     return migrations.RunPython(fill, migrations.RunPython.noop, elidable=True)
+
+
+class SeatedGame(ScorePadGame):
+    """A game with players in seats and numbered hands on a sheet (Two Way
+    Street, Mah Jongg). A subclass's ``Meta`` takes :func:`seated_game_meta`;
+    its ``Player`` extends :class:`SeatedPlayer`."""
+
+    date = models.DateField()
+    # The accounts that may see and change the game: whoever started it and the
+    # players linked to an account.
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="%(app_label)s_games", blank=True)
+    created_by = account_field("%(app_label)s_games_started")
+    # The summary of the sheet, for the lists: written only by the game's
+    # services, after every change to the game's hands.
+    hand_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    totals = models.JSONField(default=list, editable=False)  # one total per seat
+
+    class Meta(ScorePadGame.Meta):
+        abstract = True
+        ordering = ["-date", "-id"]
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names in seat order (from the players as loaded)."""
+        return [player.name for player in self.players.all()]
+
+
+def seated_game_rules(prefix: str, max_hands: int) -> dict:
+    """The indexes and constraints of a seated game's table, named with
+    ``prefix``: its ``Meta`` takes them (``Meta = ...`` keyword arguments)."""
+    return {
+        "indexes": [models.Index(fields=["date", "id"], name=f"{prefix}_game_date_id")],
+        "constraints": [
+            *ScorePadGame.Meta.constraints,
+            models.CheckConstraint(condition=Q(hand_count__lte=max_hands), name=f"{prefix}_game_hand_count_within_limit"),
+        ],
+    }
+
+
+class SeatedPlayer(models.Model):
+    """A seat at a seated game's table: the player's name, and their account
+    once they have joined. ``game`` is the game of the subclass's own app."""
+
+    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()  # 1, 2, ... in the order of play
+    name = models.CharField(max_length=SEAT_NAME_MAX_LENGTH)
+    account = account_field("%(app_label)s_seats")
+    # The account this seat was offered to, until it accepts (it becomes the
+    # seat's ``account`` and a member) or declines (scorepads.seating).
+    invited = account_field("%(app_label)s_invitations")
+
+    class Meta:
+        abstract = True
+        ordering = ["game", "seat"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def seat_constraints(prefix: str, max_seat: int) -> list:
+    """The constraints of a seated game's players, named with ``prefix``."""
+    return [
+        models.UniqueConstraint(fields=["game", "seat"], name=f"{prefix}_player_unique_seat"),
+        models.CheckConstraint(condition=Q(seat__gte=1, seat__lte=max_seat), name=f"{prefix}_player_seat_valid"),
+        models.CheckConstraint(condition=~Q(name=""), name=f"{prefix}_player_name_present"),
+        models.CheckConstraint(
+            condition=Q(account__isnull=True) | Q(invited__isnull=True), name=f"{prefix}_player_joined_or_invited"
+        ),
+    ]
+
+
+class SeatedHand(NumberedEntry):
+    """A hand of a seated game's sheet; ``game`` is the game of the subclass's own app."""
+
+    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="hands")
+
+    class Meta(NumberedEntry.Meta):
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.game}"
+
+
+def hand_constraints(prefix: str, max_hands: int) -> list:
+    """The constraints of a seated game's hands, named with ``prefix``."""
+    return [
+        *NumberedEntry.Meta.constraints,
+        models.CheckConstraint(condition=Q(number__lte=max_hands), name=f"{prefix}_hand_number_within_limit"),
+    ]

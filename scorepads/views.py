@@ -161,6 +161,18 @@ def form_problem(form) -> str:
     return "the request was incomplete"
 
 
+def query_id(request, name: str = "game") -> int | None:
+    """The id a query parameter names (``?game=12``), None when it is absent;
+    ValueError, saying what is wrong, when it is no id: every page that reads
+    an id from its query reads it here (a 400 saying so, never a 500)."""
+    if name not in request.GET:
+        return None
+    text = request.GET[name]
+    if not (text.isascii() and text.isdigit() and len(text) <= 18):
+        raise ValueError(f"{name} must be a game's number, not {text[:20]!r}")
+    return int(text)
+
+
 def found(game):
     """``game``, or a 404 when there is none: no such game, or not one the user may see."""
     if game is None:

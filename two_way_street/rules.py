@@ -117,6 +117,10 @@ class InvalidHand(ValueError):
         self.hand = hand
 
 
+class TricksDoNotAddUp(InvalidHand):
+    """The tricks entered do not add up to the number of tricks given for the hand."""
+
+
 class InvalidGame(ValueError):
     """A game the rules cannot hold: a bad target, or a hand after the end."""
 
@@ -280,7 +284,7 @@ def check_trick_total(
     parsed = parse_hand(results, names)
     taken = sum(result.tricks for result in parsed)
     if taken != tricks_in_hand:
-        raise InvalidHand(
+        raise TricksDoNotAddUp(
             f"the tricks add up to {taken}, but the hand had {tricks_in_hand}"
         )
 

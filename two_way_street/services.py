@@ -86,7 +86,8 @@ def _checked_results(
             results, names=[player.name for player in players], tricks_in_hand=tricks_in_hand
         )
     except rules.InvalidHand as error:
-        raise RecordingError(str(error), field="results") from None
+        field = "tricks_in_hand" if isinstance(error, rules.TricksDoNotAddUp) else "results"
+        raise RecordingError(str(error), field=field) from None
     return [[score.tricks, str(score.direction), str(score.choice)] for score in parsed]
 
 

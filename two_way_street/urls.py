@@ -1,22 +1,12 @@
 from django.urls import path
 
-from scorepads import exports
-from scorepads import views as shared
-from two_way_street import selectors, views
+from two_way_street import views
 
 app_name = "two_way_street"
 
 urlpatterns = [
     path("", views.game_new, name="new"),
     path("blank.pdf", views.blank_pdf, name="blank_pdf"),
-    path("games/<int:game_id>/", views.sheet, name="sheet"),
-    path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
-    path("games/<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
-    path("games/<int:game_id>/hands/<int:number>/", views.hand_change, name="hand_change"),
-    path("games/<int:game_id>/accept/", shared.invitation_accept, {"seated": selectors.SEATED}, name="invitation_accept"),
-    path("games/<int:game_id>/decline/", shared.invitation_decline, {"seated": selectors.SEATED}, name="invitation_decline"),
-    path("games/<int:game_id>/leave/", shared.game_leave, {"seated": selectors.SEATED}, name="game_leave"),
-    path("games/<int:game_id>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
+    *views.SHEET.url_patterns(),
     path("games/<int:game_id>/ratings.csv", views.ratings_csv, name="ratings_csv"),
-    path("games/<int:game_id>/hands.csv", exports.game_csv, {"slug": "two-way-street"}, name="hands_csv"),
 ]

@@ -140,9 +140,68 @@
     });
     const read = readTyped(field.value);
     if (read) { concealed = read.concealed; sets = read.sets; }
+    rove(cells);
     grid.hidden = false;
     paint();
   }
+
+  // The grid is one Tab stop: the arrow keys move between its tiles (across a
+  // row, and up and down between rows), Home and End to a row's ends.
+  function rove(cells) {
+    const rows = [];
+    for (const cell of cells) {
+      const row = cell.closest(".tile-row");
+      if (!rows.length || rows[rows.length - 1].row !== row) rows.push({ row, cells: [] });
+      rows[rows.length - 1].cells.push(cell);
+    }
+    function focusOn(cell) {
+      for (const other of cells) other.tabIndex = other === cell ? 0 : -1;
+      cell.focus();
+    }
+    cells.forEach((cell, index) => { cell.tabIndex = index === 0 ? 0 : -1; });
+    rows.forEach((line, r) => line.cells.forEach((cell, c) => {
+      cell.addEventListener("keydown", (event) => {
+        const moves = {
+          ArrowRight: () => line.cells[c + 1] || (rows[r + 1] && rows[r + 1].cells[0]),
+          ArrowLeft: () => line.cells[c - 1] || (rows[r - 1] && rows[r - 1].cells[rows[r - 1].cells.length - 1]),
+          ArrowDown: () => rows[r + 1] && rows[r + 1].cells[Math.min(c, rows[r + 1].cells.length - 1)],
+          ArrowUp: () => rows[r - 1] && rows[r - 1].cells[Math.min(c, rows[r - 1].cells.length - 1)],
+          Home: () => line.cells[0],
+          End: () => line.cells[line.cells.length - 1],
+        };
+        if (!(event.key in moves)) return;
+        event.preventDefault();
+        const next = moves[event.key]();
+        if (next) focusOn(next);
+      });
+      cell.addEventListener("click", () => { for (const other of cells) other.tabIndex = other === cell ? 0 : -1; });
+    }));
+  }
+
+  // The score card is said once it is scored: after a tap (a tile, a wind,
+  // "Score the hand"), never while the hand or the winning tile is typed.
+  let lastSaid = "";
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const card = document.getElementById("score-card");
+    const status = document.getElementById("card-status");
+    const target = event.detail.target;
+    if (!card || !status || !target || target.id !== "score-card") return;
+    const active = document.activeElement;
+    if (active && active.matches("input[type='text']")) return;
+    const text = card.dataset.announce || "";
+    if (text && text !== lastSaid) status.textContent = text;
+    lastSaid = text;
+  });
+  document.addEventListener("focusout", (event) => {
+    // Leaving a typed field says the card as it now stands.
+    if (!event.target.matches || !event.target.matches("[data-hand-field]")) return;
+    const card = document.getElementById("score-card");
+    const status = document.getElementById("card-status");
+    if (card && status && card.dataset.announce && card.dataset.announce !== lastSaid) {
+      status.textContent = card.dataset.announce;
+      lastSaid = card.dataset.announce;
+    }
+  });
 
   // "123b EEE [555d] {RdRdRdRd}" read back into tiles; null for anything else.
   function readTyped(text) {

@@ -165,7 +165,7 @@ def test_the_pages_fit_a_phone(live_server, chromium, log_in, user, size, screen
     screenshot(page, f"mahjong-{size}-sheet-full")
     page.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}&hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=W&prevailing_wind=E&last_tile=wall")
     page.wait_for_selector("[data-tile-grid]:not([hidden])")
-    assert_fits(page, size, page.get_by_role("button", name="Score the hand"))
+    assert_fits(page, size, page.get_by_role("link", name="Put it on the sheet for hand 3"))
     assert_tap_targets(page.locator(".tile").all(), width=24)  # nine to a row: WCAG's 24 px across
     screenshot(page, f"mahjong-{size}-scorer", full_page=False)
     screenshot(page, f"mahjong-{size}-scorer-full")
@@ -224,3 +224,113 @@ def test_a_double_tap_changes_the_sheet_once(live_server, phone):
         revision = Game.objects.get(pk=game.pk).revision
         tap_twice(phone, phone.get_by_role("button", name="Save hand 1"), gap)
         assert Game.objects.get(pk=game.pk).revision == revision + 1, f"Save, taps {gap} ms apart"
+
+
+def test_after_scoring_on_the_grid_the_next_step_is_under_the_thumb(live_server, phone, user):
+    game = a_game(user, hands=0)
+    phone.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}")
+    phone.wait_for_selector("[data-tile-grid]:not([hidden])")
+    bar = phone.locator(".record-bar")
+    assert bar.inner_text().strip() == "Score the hand"
+    # The grid is one Tab stop; the arrow keys move inside it.
+    assert phone.locator(".tile[tabindex='0']").count() == 1
+    phone.locator('[data-tile="1b"]').focus()
+    phone.keyboard.press("ArrowRight")
+    assert phone.evaluate("document.activeElement.dataset.tile") == "2b"
+    phone.keyboard.press("ArrowDown")
+    assert phone.evaluate("document.activeElement.dataset.tile") == "2c"
+    assert phone.locator(".tile[tabindex='0']").count() == 1
+    for tile in BEN_TILES:
+        phone.locator(f'[data-tile="{tile}"]').tap()
+    phone.locator('label[for="own-S"]').tap()
+    phone.locator('label[for="last-wall"]').tap()
+    phone.wait_for_selector(".card-score >> text=300")
+    phone.wait_for_timeout(600)  # the taps' last answers
+    # The fixed bar now offers the next step, in view; the card says how the tile came.
+    step = bar.get_by_role("link", name="Put it on the sheet for hand 1")
+    box = step.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844
+    assert "Score the hand" not in bar.inner_text()
+    assert "The winning tile was drawn from the wall" in phone.locator("#score-card").inner_text()
+    # Said once, in the region that was there before the card.
+    assert phone.locator("#card-status").inner_text().startswith("Score 300: 38 × 2³ = 304, rounded to 300.")
+    # Typing says nothing until the field is left.
+    said = phone.locator("#card-status").inner_text()
+    phone.locator("#id_hand").fill("EEE RdRdRd 234c 678c 9")
+    phone.wait_for_selector("#score-card .message.warning")
+    assert phone.locator("#card-status").inner_text() == said
+    phone.locator("#id_hand").fill("EEE RdRdRd 234c 678c 99c")
+    phone.wait_for_selector(".card-score >> text=300")
+    phone.get_by_role("link", name="Put it on the sheet for hand 1").tap()
+    phone.wait_for_selector("text=Record hand 1")
+    assert phone.locator("#next-winner-2").is_checked()
+    enter_scores(phone, "2", {"Ann": 10, "Cat": 20, "Dan": 0})
+    record(phone, 1)
+    assert "Hand 1 recorded: Ben won 300 · \u2068Ben\u2069 leads with 1200" in phone.locator("[data-toast]").inner_text()
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_no_entry_control_is_under_a_fixed_bar(live_server, chromium, log_in, user, size):
+    from tests.browser.test_two_way_street_browser import covered_controls
+
+    game = a_game(user)
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    page.locator("#next-winning-hand").evaluate("element => element.open = true")
+    controls = "#hand-entry input:not([type=hidden]):not([type=radio]), #hand-entry label, #hand-entry summary, #hand-entry a"
+    assert covered_controls(page, controls) == []
+    page.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}")
+    page.wait_for_selector("[data-tile-grid]:not([hidden])")
+    assert covered_controls(page, ".scorer-form button, .scorer-form input[type=text], .scorer-form label") == []
+    # The tile grid and the sheet's grid fit the narrowest phone.
+    assert page.locator(".tile-grid").bounding_box()["width"] <= VIEWPORTS[size]["width"]
+    page.context.close()
+
+
+def test_a_refused_hand_keeps_everything_typed(live_server, phone, user):
+    game = a_game(user, hands=0)
+    phone.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    enter_scores(phone, "2", {"Ann": 10, "Ben": 600, "Cat": 20, "Dan": 0})  # Ben's 600 is past the limit
+    phone.locator("#next-score-2").evaluate("element => element.removeAttribute('max')")
+    phone.get_by_role("button", name="Record hand 1").tap()
+    summary = phone.locator("[data-error-summary]")
+    # The focus moves to it once the new sheet is in place.
+    phone.wait_for_function("() => document.activeElement && document.activeElement.matches('[data-error-summary]')")
+    assert summary.locator('a[href="#next-score-2"]').count() == 1
+    assert phone.locator("#next-winner-2").is_checked()
+    assert [phone.locator(f"#next-score-{seat}").input_value() for seat in range(1, 5)] == ["10", "600", "20", "0"]
+    assert stored(phone) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_screenshots_of_the_scorer_and_the_sheet(live_server, chromium, log_in, user, size, scheme, screenshot):
+    game = a_game(user)
+    context = chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True, color_scheme=scheme)
+    page = log_in(context).new_page()
+    page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    screenshot(page, f"seated-mj-{size}-{scheme}-sheet", full_page=False)
+    screenshot(page, f"seated-mj-{size}-{scheme}-sheet-full")
+    page.goto(f"{live_server.url}/mah-jongg/scorer/?game={game.pk}&hand=EEE+RdRdRd+234c+678c+99c&winning_tile=9c&own_wind=W&prevailing_wind=E&last_tile=discard")
+    page.wait_for_selector("[data-tile-grid]:not([hidden])")
+    screenshot(page, f"seated-mj-{size}-{scheme}-scorer", full_page=False)
+    screenshot(page, f"seated-mj-{size}-{scheme}-scorer-full")
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844"])
+def test_the_score_grid_fits_a_narrow_phone(live_server, chromium, log_in, user, size, screenshot):
+    names = ["Florentyna", "Bartholomew", "Cat", "Maximiliane"]
+    game = services.game_start(seats=[Seat(name) for name in names], date=datetime.date(2026, 7, 9), user=user)
+    for number in range(1, 9):  # limit hands, the winner moving round: totals in the thousands
+        scores = [0, 0, 0, 0]
+        scores[number % 4] = 500
+        services.hand_record(game=game, number=number, entry=HandEntry(number % 4, tuple(scores)))
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    grid = page.locator(".mj-grid").bounding_box()
+    scroller = page.locator(".sheet-grid .grid-scroll")
+    assert scroller.evaluate("element => element.scrollWidth <= element.clientWidth"), f"the grid is {grid['width']} px wide"
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= VIEWPORTS[size]["width"]
+    screenshot(page, f"seated-mj-{size}-long-names", full_page=True)
+    page.context.close()

@@ -217,3 +217,133 @@ def test_a_double_tap_changes_the_sheet_once(live_server, phone):
         tap_twice(phone, phone.get_by_role("button", name="Save hand 1"), gap)
         assert Game.objects.get(pk=game.pk).revision == revision + 1, f"Save, taps {gap} ms apart"
         assert stored(phone)[0][0][0] == tricks + 1
+
+
+def covered_controls(page, controls: str) -> list[str]:
+    """Every control ``controls`` (a CSS selector) of the page, each scrolled
+    into view as a browser brings a control into view (a Tab, a link to it):
+    those whose box then meets a fixed or sticky bar's (the record bar, the
+    status line), named by id or text."""
+    return page.evaluate(
+        """(selector) => {
+        const bars = [...document.querySelectorAll(".record-bar, .status-bar")]
+          .filter((bar) => ["fixed", "sticky"].includes(getComputedStyle(bar).position));
+        const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const covered = [];
+        for (const control of document.querySelectorAll(selector)) {
+          if (!control.getClientRects().length || control.closest(".record-bar")) continue;
+          control.scrollIntoView({ block: "nearest" });
+          const box = control.getBoundingClientRect();
+          for (const bar of bars) {
+            if (meets(box, bar.getBoundingClientRect())) covered.push(control.id || control.textContent.trim());
+          }
+        }
+        return covered;
+    }""",
+        controls,
+    )
+
+
+def two_way_street_game(user, names=NAMES, hands=()):
+    import datetime
+
+    from two_way_street import services
+    from two_way_street.services import Seat
+
+    game = services.game_start(seats=[Seat(name) for name in names], target=12, date=datetime.date(2026, 7, 9), user=user)
+    for number, hand in enumerate(hands, start=1):
+        services.hand_record(game=game, number=number, results=hand)
+    return game
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_no_entry_control_is_under_a_fixed_bar(live_server, chromium, log_in, user, size):
+    game = two_way_street_game(user)
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    controls = "#hand-entry button, #hand-entry input:not([type=hidden]):not([type=radio]), #hand-entry .toggle label"
+    assert page.locator("#hand-entry .step").count() == 2 * len(NAMES)
+    assert covered_controls(page, controls) == []
+    # The record bar and the first screen's controls do not meet either: a tap
+    # at Ben's "+" reaches it, and records nothing.
+    page.evaluate("window.scrollTo(0, 0)")
+    plus = page.locator('[data-for="next-tricks-2"]', has_text="+")
+    plus.scroll_into_view_if_needed()
+    plus.tap()
+    assert page.locator("#next-tricks-2").input_value() == "1"
+    assert stored(page) == []
+    page.context.close()
+
+
+def test_a_refused_hand_keeps_everything_typed(live_server, phone, user):
+    game = two_way_street_game(user)
+    phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    enter_hand(phone, HANDS[0])
+    phone.locator("#next-tricks-in-hand").fill("13")  # they add up to 11
+    phone.get_by_role("button", name="Record hand 1").tap()
+    summary = phone.locator("[data-error-summary]")
+    # The focus moves to it once the new sheet is in place.
+    phone.wait_for_function("() => document.activeElement && document.activeElement.matches('[data-error-summary]')")
+    assert "Tricks in this hand: The tricks add up to 11, but the hand had 13." in summary.inner_text()
+    assert "The tricks add up to 11" in phone.locator("#next-tricks-in-hand-error").inner_text()
+    for seat, (tricks, direction, choice) in enumerate(HANDS[0], start=1):
+        assert phone.locator(f"#next-tricks-{seat}").input_value() == str(tricks)
+        assert phone.locator(f"#next-direction-{seat}-{direction}").is_checked()
+        assert phone.locator(f"#next-choice-{seat}-{choice}").is_checked()
+    assert stored(phone) == []
+    # The summary's link leads to the field; corrected, the hand is recorded as typed.
+    summary.get_by_role("link").tap()
+    assert phone.evaluate("document.activeElement.id") == "next-tricks-in-hand"
+    phone.locator("#next-tricks-in-hand").fill("11")
+    settled(phone)
+    record(phone, 1)
+    assert stored(phone) == as_stored(HANDS[:1])
+
+
+def test_the_other_phone_recording_first_keeps_this_phones_entry(live_server, phone, user):
+    from two_way_street import services
+
+    game = two_way_street_game(user)
+    phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    enter_hand(phone, HANDS[1])
+    services.hand_record(game=Game.objects.get(pk=game.pk), number=1, results=HANDS[0])  # Ben's phone
+    notice = phone.locator(".entry-notice")
+    notice.wait_for(timeout=8000)  # the next poll
+    assert notice.inner_text() == "Hand 1 was recorded on another phone; your entry is now hand 2: check it, then record it."
+    assert phone.locator("#pad-announcer").inner_text() == notice.inner_text()
+    for seat, (tricks, direction, choice) in enumerate(HANDS[1], start=1):
+        assert phone.locator(f"#next-tricks-{seat}").input_value() == str(tricks)
+        assert phone.locator(f"#next-direction-{seat}-{direction}").is_checked()
+        assert phone.locator(f"#next-choice-{seat}-{choice}").is_checked()
+    record(phone, 2)
+    assert stored(phone) == as_stored(HANDS[:2])
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844"])
+def test_a_hands_table_keeps_names_whole_on_a_narrow_phone(live_server, chromium, log_in, user, size):
+    game = two_way_street_game(user, names=[*NAMES[:4], "Florentyna"], hands=HANDS[:1])
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    page.locator(".hand-detail summary").first.tap()
+    names = page.locator(".hand-table tbody th")
+    for index in range(names.count()):
+        box = names.nth(index).bounding_box()
+        assert box["height"] < 40, f"{names.nth(index).inner_text()!r} takes {box['height']} px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_screenshots_of_the_sheet(live_server, chromium, log_in, user, size, scheme, screenshot):
+    game = two_way_street_game(user, hands=HANDS[:2])
+    context = chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True, color_scheme=scheme)
+    page = log_in(context).new_page()
+    page.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    screenshot(page, f"seated-tws-{size}-{scheme}-sheet", full_page=False)
+    page.locator("#next-tricks-in-hand").fill("20")
+    page.get_by_role("button", name="Record hand 3").tap()
+    page.locator("[data-error-summary]").wait_for()
+    page.locator(".hand-detail summary").first.evaluate("element => element.parentElement.open = true")
+    screenshot(page, f"seated-tws-{size}-{scheme}-refused-full")
+    context.close()

@@ -115,6 +115,27 @@ def test_a_double_tap_records_one_hand(client, mahjong_game):
     assert stored(mahjong_game) == [(1, 1, [40, 0, 0, 0])]
 
 
+def test_a_hand_the_other_phone_recorded_first_keeps_this_entry_for_the_next_hand(client, mahjong_game):
+    url = reverse("mahjong:hand_record", args=[mahjong_game.pk])
+    client.post(url, hand_post(1, "1", (40, 0, 0, 0)), headers=HTMX)  # the other phone
+    page = html.unescape(client.post(url, hand_post(1, "2", (8, 60, 0, 4)), headers=HTMX).content.decode())
+    assert "Hand 1 was recorded on another phone first; your entry is now hand 2" in page
+    assert '<input type="hidden" name="number" value="2">' in page
+    assert 'id="next-winner-2" name="winner" value="2" checked' in page
+    assert 'name="score_1" value="8"' in page and 'name="score_2" value="60"' in page
+    assert stored(mahjong_game) == [(1, 1, [40, 0, 0, 0])]
+
+
+def test_a_refused_hand_keeps_everything_typed_without_htmx_too(client, mahjong_game):
+    url = reverse("mahjong:hand_record", args=[mahjong_game.pk])
+    response = client.post(url, hand_post(1, "2", (8, 60, "lots", 4)))
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 400
+    assert '<a href="#next-score-3">' in page and 'data-error-summary' in page
+    assert 'name="score_1" value="8"' in page and 'name="score_3" value="lots"' in page
+    assert stored(mahjong_game) == []
+
+
 @pytest.mark.parametrize(
     ("post", "message"),
     [
@@ -129,7 +150,7 @@ def test_a_double_tap_records_one_hand(client, mahjong_game):
         (hand_post(1, "2", ("lots", 20, 0, 0)), "enter a whole number"),
         (hand_post(1, "9", (0, 20, 0, 0)), "the winner must be one of the four players"),
         (hand_post(1, "", (0, 20, 0, 0)), "say who went Mah Jongg"),
-        (hand_post("x", "2", (0, 20, 0, 0)), "hand number"),
+        (hand_post("x", "2", (0, 20, 0, 0)), "Hand number: "),
         (hand_post(1, "2", (0, 20, 0, 0), "EEE\x00", "E"), "Nothing was recorded"),
         (hand_post(1, "2", (0, 20, 0, 0), "1" * 300, "1b"), "at most 200 characters"),
     ],
@@ -188,6 +209,11 @@ def test_the_scorer_hands_a_card_to_the_sheet(client, mahjong_game):
     assert "South (Ben)" in page and "Score <strong>300</strong>" in page
     link = f"{sheet_url(mahjong_game)}?winner=2&amp;winning_hand=23467899c+EEE+RdRdRd&amp;winning_tile=9c&amp;last_tile=wall"
     assert link in page
+    # The fixed bar now offers the next step, and the card says how the tile came.
+    bar = page[page.index('<div class="record-bar">'):]
+    assert bar.index(link) < bar.index("</div>") and "Score the hand" not in page
+    assert ">Put it on the sheet for hand 1</a>" in page and "The winning tile was drawn from the wall" in page
+    assert 'role="alert"' not in page and 'data-announce="Score 300: ' in page
     sheet = client.get(f"{sheet_url(mahjong_game)}?winner=2&winning_hand=23467899c+EEE+RdRdRd&winning_tile=9c&last_tile=wall").content.decode()
     assert 'id="next-winner-2" name="winner" value="2" checked' in sheet
     assert 'value="23467899c EEE RdRdRd"' in sheet
@@ -433,3 +459,11 @@ def test_the_blank_sheet_prints_the_same_as_with_weasyprints_stylesheet(client, 
         tmp_path,
         monkeypatch,
     )
+
+
+def test_the_sheets_undo_buttons_post_to_the_undo_address(client, mahjong_game):
+    client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), hand_post(1, "1", (40, 0, 0, 0)))
+    page = client.get(sheet_url(mahjong_game)).content.decode()
+    undo = reverse("mahjong:hand_undo", args=[mahjong_game.pk])
+    # The toast's Undo and the corrections' button.
+    assert page.count(f'<form method="post" action="{undo}" hx-post="{undo}"') == 2

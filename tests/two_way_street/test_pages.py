@@ -153,11 +153,43 @@ def test_a_double_tap_records_one_hand(client, street):
 def test_a_bad_hand_is_refused_with_the_players_name(client, street):
     data = hand_post(WORKED_HANDS[0], 1) | {"tricks_2": "-1"}
     page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data, headers=HTMX).content.decode()
-    assert "Nothing was recorded (Ben&#x27;s tricks: tricks cannot be negative)" in page
+    assert "Nothing was recorded" in page and "Ben&#x27;s tricks: tricks cannot be negative" in page
     data = hand_post(WORKED_HANDS[0], 1, tricks_in_hand="13")
     page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data, headers=HTMX).content.decode()
-    assert "the tricks add up to 10, but the hand had 13" in page
+    assert "Tricks in this hand: The tricks add up to 10, but the hand had 13." in page
+    # Beside its field too, and everything typed is kept.
+    assert 'id="next-tricks-in-hand-error"><p>The tricks add up to 10, but the hand had 13.</p>' in page
+    assert 'name="tricks_in_hand" value="13"' in page
     assert not Hand.objects.exists()
+
+
+def test_a_refused_hand_keeps_everything_typed_without_htmx_too(client, street):
+    data = hand_post(WORKED_HANDS[1], 1, tricks_in_hand="12") | {"tricks_3": "x"}
+    response = client.post(reverse("two_way_street:hand_record", args=[street.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 400
+    # The summary links the problem to its field, which says it too.
+    assert '<a href="#next-tricks-3">Cat&#x27;s tricks: enter a whole number of tricks</a>' in page
+    assert 'aria-invalid="true" aria-describedby="next-errors-3"' in page
+    for seat, (tricks, direction, choice) in enumerate(WORKED_HANDS[1], start=1):
+        if seat != 3:
+            assert f'name="tricks_{seat}" value="{tricks}"' in page
+        assert f'id="next-direction-{seat}-{direction}" name="direction_{seat}" value="{direction}" checked' in page
+        assert f'id="next-choice-{seat}-{choice}" name="choice_{seat}" value="{choice}" checked' in page
+    assert 'name="tricks_3" value="x"' in page and 'name="tricks_in_hand" value="12"' in page
+    assert not Hand.objects.exists()
+
+
+def test_a_hand_the_other_phone_recorded_first_keeps_this_entry_for_the_next_hand(client, street):
+    record(street, WORKED_HANDS[:1])  # the other phone
+    mine = hand_post(WORKED_HANDS[1], 1)
+    page = client.post(reverse("two_way_street:hand_record", args=[street.pk]), mine, headers=HTMX).content.decode()
+    assert "Hand 1 was recorded on another phone first; your entry is now hand 2" in page
+    assert '<input type="hidden" name="number" value="2">' in page
+    for seat, (tricks, direction, _choice) in enumerate(WORKED_HANDS[1], start=1):
+        assert f'name="tricks_{seat}" value="{tricks}"' in page
+        assert f'id="next-direction-{seat}-{direction}" name="direction_{seat}" value="{direction}" checked' in page
+    assert results_of(street) == [[list(entry) for entry in WORKED_HANDS[0]]]
 
 
 def test_a_hand_for_a_finished_game_is_refused(client, street):
@@ -311,7 +343,7 @@ def test_a_low_player_over_n_scores_below_zero_on_the_sheet_and_on_paper(client,
     page, text = sheet_and_pdf(client, game, tmp_path)
     assert "Hand 1 · case A, penalty −2" in page
     assert "Raw scores in order: 5, 2, −2. Case A: no tie for second place" in page
-    assert "<td>−2*</td>" in page
+    assert "<td data-label=\"Raw\">−2*</td>" in page
     assert f"* {fsi('Cat')} took 10 tricks playing low, more than N = 8: raw 8 − 10 = −2." in page
     assert "7 × 2 = 14" in page and "4 × 2 = 8" in page and "0 × 2 = 0" in page
     assert f"{fsi('Ann')} wins with 14 points" in page
@@ -488,3 +520,12 @@ def test_the_long_sheets_print_the_same_as_with_weasyprints_stylesheet(client, l
 
 def test_a_stranger_gets_no_blank_sheet_of_the_game(stranger_client, street):
     assert stranger_client.get(reverse("two_way_street:blank_pdf") + f"?game={street.pk}").status_code == 404
+
+
+def test_the_sheets_undo_buttons_post_to_the_undo_address(client, street):
+    record(street, WORKED_HANDS[:1])
+    client.post(reverse("two_way_street:hand_record", args=[street.pk]), hand_post(WORKED_HANDS[1], 2))
+    page = client.get(sheet_url(street)).content.decode()
+    undo = reverse("two_way_street:hand_undo", args=[street.pk])
+    # The toast's Undo and the corrections' button.
+    assert page.count(f'<form method="post" action="{undo}" hx-post="{undo}"') == 2

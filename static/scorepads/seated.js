@@ -1,0 +1,83 @@
+// The entry of a game with seats (Two Way Street, Mah Jongg), on top of pad.js:
+// a refused entry's error summary takes the focus, and what this phone was
+// entering survives the other phone recording first: kept for the next hand,
+// with a notice saying so. Everything works without it.
+"use strict";
+
+(function () {
+  function focusSummary(root) {
+    const summary = root.querySelector("[data-error-summary]");
+    if (summary) summary.focus();
+    return Boolean(summary);
+  }
+
+  // The summary's links move to their field (and focus it), under no fixed bar.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-error-summary] a[href^='#']");
+    if (!link) return;
+    const field = document.getElementById(link.getAttribute("href").slice(1));
+    if (!field) return;
+    event.preventDefault();
+    field.scrollIntoView({ block: "center" });
+    field.focus({ preventScroll: true });
+  });
+
+  // The entry as typed before a poll's new sheet replaces the old one, when the
+  // new sheet is for another hand (pad.js keeps it while the hand is the same).
+  let carried = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const pad = document.getElementById("pad");
+    const request = event.detail.requestConfig;
+    carried = null;
+    if (!pad || event.detail.target !== pad || !request || request.verb !== "get") return;
+    const form = pad.querySelector("#hand-entry");
+    if (!form || !form.dataset.touched) return;
+    carried = { hand: pad.dataset.keepWhile, fields: {} };
+    for (const field of form.querySelectorAll("input[id], textarea[id], select[id]")) {
+      if (field.type === "hidden") continue;
+      carried.fields[field.id] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+    }
+  });
+
+  // Only an entry the player touched is carried: a sheet nobody typed on
+  // shows the next hand's own defaults.
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest && event.target.closest("#hand-entry");
+    if (form) form.dataset.touched = "yes";
+  });
+  document.addEventListener("click", (event) => {
+    const form = event.target.closest && event.target.closest("#hand-entry [data-step]");
+    if (form) form.closest("#hand-entry").dataset.touched = "yes";
+  });
+
+  document.addEventListener("htmx:load", (event) => {
+    const pad = event.detail.elt;
+    if (!pad || pad.id !== "pad") return;
+    if (focusSummary(pad)) { carried = null; return; }
+    const entry = carried;
+    carried = null;
+    if (!entry || entry.hand === pad.dataset.keepWhile) return;
+    const form = pad.querySelector("#hand-entry");
+    if (!form) return;  // the game is over: nothing to carry to
+    for (const [id, value] of Object.entries(entry.fields)) {
+      const field = document.getElementById(id);
+      if (!field || !form.contains(field)) continue;
+      if (field.type === "checkbox" || field.type === "radio") field.checked = value; else field.value = value;
+    }
+    form.dataset.touched = "yes";
+    const notice = document.createElement("p");
+    notice.className = "entry-notice";
+    notice.id = "entry-notice";
+    notice.tabIndex = -1;
+    notice.textContent = `Hand ${entry.hand} was recorded on another phone; your entry is now hand ${pad.dataset.keepWhile}: check it, then record it.`;
+    form.querySelector("h2").after(notice);
+    const announcer = document.getElementById("pad-announcer");
+    if (announcer) announcer.textContent = notice.textContent;
+    form.dispatchEvent(new Event("input", { bubbles: true }));  // the trick count follows
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const pad = document.getElementById("pad");
+    if (pad) focusSummary(pad);
+  });
+})();

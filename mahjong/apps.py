@@ -26,5 +26,7 @@ class MahjongConfig(AppConfig):
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
                 csv_export=exports.CSV_EXPORT,
+                kept_pages=("mahjong:new", "mahjong:scorer", "mahjong:sheet"),
+                entry_views=("mahjong:hand_record",),
             )
         )

@@ -20,5 +20,7 @@ class PadConfig(AppConfig):
                 history_row_template="pad/history/includes/history_row.html",
                 account_data=accounts.write_account_data,
                 restore=exchange.RESTORE,
+                # Its taps go by static/pad/offline.js, checked against the hands stored.
+                kept_pages=("game_pad", "hand_list", "gorilla_it_out"),
             )
         )

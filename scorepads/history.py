@@ -95,6 +95,13 @@ class GameKind:
     # How its file of the data download is read back into an account: a
     # scorepads.restore.Format (the file account_data writes)
     restore: Any = None
+    # The game on a phone without a connection. The URL names of its pages
+    # the service worker keeps once opened (scorepads.app_shell makes the
+    # addresses it matches from the URLs), and of the views its entry forms
+    # post to: each entry is recorded once however often the phone sends it
+    # (scorepads.entries; the form's button is marked data-entry).
+    kept_pages: tuple[str, ...] = ()
+    entry_views: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

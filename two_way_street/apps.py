@@ -26,5 +26,7 @@ class TwoWayStreetConfig(AppConfig):
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
                 csv_export=exports.CSV_EXPORT,
+                kept_pages=("two_way_street:new", "two_way_street:sheet"),
+                entry_views=("two_way_street:hand_record",),
             )
         )

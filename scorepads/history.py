@@ -99,7 +99,7 @@ class GameKind:
     # the service worker keeps once opened (scorepads.app_shell makes the
     # addresses it matches from the URLs), and of the views its entry forms
     # post to: each entry is recorded once however often the phone sends it
-    # (scorepads.entries; the form's button is marked data-entry).
+    # (scorepads.entries; the form's button is marked data-queue-entry).
     kept_pages: tuple[str, ...] = ()
     entry_views: tuple[str, ...] = ()
 

@@ -1,5 +1,5 @@
 // Any game's entry without a connection. A form's submit button marked
-// data-entry ("Hand {number}", "Ruling: {event}, board {board}": how an entry
+// data-queue-entry ("Hand {number}", "Ruling: {event}, board {board}": how an entry
 // is named, from its fields) sends an entry the phone keeps
 // (static/scorepads/tap_queue.js) when there is no connection, when earlier
 // entries still wait, or when its answer never came; kept entries are drawn
@@ -55,10 +55,12 @@
 
   // ---- The forms ---------------------------------------------------------------
 
-  function entryButton(form) { return form.querySelector("button[data-entry]"); }
+  function entryButton(form) { return form.querySelector("button[data-queue-entry]"); }
   function entryForms() { return Array.from(document.querySelectorAll("form")).filter(entryButton); }
+  // Where a form goes (read from its attribute: a field named "action" hides form.action).
+  function target(form) { return new URL(form.getAttribute("action") || location.href, location.href); }
   // The entries of one form follow each other: they are grouped by where they go.
-  function groupOf(form) { return `entry:${new URL(form.action, location.href).pathname}`; }
+  function groupOf(form) { return `entry:${target(form).pathname}`; }
   function waitingIn(group) { return taps.filter((tap) => tap.game === group); }
   // Whether htmx sends the form when it is submitted (not only as it is typed in).
   function sentByHtmx(form) {
@@ -76,10 +78,14 @@
     if (!drawnAs.has(form)) {
       const number = form.elements[NUMBER_FIELD];
       const texts = [];
-      const walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT);
-      while (walker.nextNode()) {
-        if (HAND.test(walker.currentNode.data)) texts.push([walker.currentNode, walker.currentNode.data]);
-        HAND.lastIndex = 0;
+      // The form's words, and the pad's status line ("Hand 5 next") around it.
+      const region = form.closest("#pad");
+      for (const root of [form, ...(region ? region.querySelectorAll(".status-next") : [])]) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+          if (HAND.test(walker.currentNode.data)) texts.push([walker.currentNode, walker.currentNode.data]);
+          HAND.lastIndex = 0;
+        }
       }
       drawnAs.set(form, { number: number ? Number(number.value) : null, texts });
     }
@@ -164,7 +170,7 @@
 
   // The badge and the refusals stand just above the record bar, however tall it is.
   function standClear() {
-    const bar = Array.from(document.querySelectorAll(".record-bar")).find((each) => each.offsetParent !== null);
+    const bar = Array.from(document.querySelectorAll(".record-bar")).find((each) => each.getClientRects().length > 0);
     const top = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
     const room = Math.max(window.innerHeight - top, 0);
     const badge = document.getElementById("tap-badge");
@@ -215,7 +221,10 @@
     const following = choice === "again"
       ? [{ ...tap, state: "waiting", conflict: null, problem: "" }, ...group].sort((a, b) => a.id - b.id)
       : group;
-    if (choice !== "again") await queue.remove(tap.id);
+    if (choice !== "again") {
+      dropped = true;
+      await queue.remove(tap.id);
+    }
     let number = next;
     for (const each of following) {
       if (number && each.number) {
@@ -249,9 +258,14 @@
 
   // ---- Keeping entries ----------------------------------------------------------
 
+  let dropped = false; // the player dropped or took back an entry: not sent
   async function refresh() {
+    const before = ours().length;
     try { taps = (await queue.taps()).filter((tap) => tap.kind === "entry"); }
     catch (error) { return; } // storage refused (private mode): entries go as before
+    // Sent, by this page or by the service worker's Background Sync.
+    if (before && !ours().length && !dropped) lastSent = Date.now();
+    dropped = false;
     for (const form of entryForms()) drawForm(form);
     drawBadge();
     drawRefusals();
@@ -271,7 +285,7 @@
   document.addEventListener("submit", (event) => {
     const form = event.target;
     const button = event.submitter;
-    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !button || !button.hasAttribute("data-entry")) return;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !button || !button.hasAttribute("data-queue-entry")) return;
     keyField(form).value = newKey();
     const fields = Array.from(new FormData(form, button));
     if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length) {
@@ -302,9 +316,9 @@
   if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 
   async function keep(form, button, fields, { now }) {
-    const template = button.dataset.entry || "Entry";
+    const template = button.dataset.queueEntry || "Entry";
     const tap = {
-      game: groupOf(form), kind: "entry", url: form.action, csrf: field(fields, "csrfmiddlewaretoken"),
+      game: groupOf(form), kind: "entry", url: target(form).pathname, csrf: field(fields, "csrfmiddlewaretoken"),
       fields, template, label: labelled(template, fields),
     };
     if (form.elements[NUMBER_FIELD]) tap.number = Number(field(fields, NUMBER_FIELD));
@@ -351,7 +365,7 @@
       Object.assign(choice, { type: "hidden", name: button.name, value: button.value });
     }
     keyField(form).value = field(refused.fields, KEY_FIELD);
-    form.submit();
+    HTMLFormElement.prototype.submit.call(form);
     return true;
   }
 
@@ -380,7 +394,7 @@
   // A new region from the server (after an entry, or the other phone's): its
   // form as served, then numbered after what waits.
   document.addEventListener("htmx:load", (event) => {
-    if (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button[data-entry]")) refresh();
+    if (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button[data-queue-entry]")) refresh();
   });
 
   refresh().then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });

@@ -14,7 +14,8 @@ wrapped by :class:`EntryOnceMiddleware`:
   :func:`scorepads.recording.save_once` and by the games' other writers).
 
 Every answer to an entry says ``X-Entry: done`` (stored, now or before) or
-``refused``. An entry sent from the phone's queue (header ``X-Entry-Queued``)
+``refused`` (the view's answer, 200 or 400); any other answer (a 404, a 500) is
+the view's, as it is. An entry sent from the phone's queue (header ``X-Entry-Queued``)
 is answered with the headers alone: ``X-Entry-Problem`` says why it was
 refused (percent-encoded), ``X-Entry-Location`` where the page went after it
 (a ruling saved).
@@ -118,6 +119,8 @@ def answer(request, *, done: bool, response: HttpResponse | None) -> HttpRespons
     """The answer to a keyed entry. ``response`` is the view's (None when the
     entry was stored before and nothing ran)."""
     _sent.set(None)
+    if response is not None and response.status_code > 400 and not done:
+        return response  # no such game (404), a failure (500): not an answer about the entry
     queued = QUEUED_HEADER in request.headers
     if response is None or queued:
         answered = HttpResponse(status=204 if response is None and not queued else 200)

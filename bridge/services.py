@@ -93,6 +93,7 @@ def ruling_save(
         saved = Ruling.objects.filter(created_by=user, save_key=ruling.save_key).first()
         if saved is not None:
             if _same(saved, ruling):
+                entries.keep_key(found=True)
                 return saved
             ruling.save_key = uuid.uuid4()
         try:

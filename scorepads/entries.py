@@ -49,15 +49,21 @@ class Sent:
 _sent: contextvars.ContextVar[Sent | None] = contextvars.ContextVar("entry_sent", default=None)
 
 
-def keep_key() -> None:
+def keep_key(*, found: bool = False) -> None:
     """Store the key of the entry this request carries (if it carries one),
     in the transaction that stores the entry: call it where the entry is
     saved. A key stored already raises IntegrityError, as a second save of the
-    same entry would."""
+    same entry would. With ``found`` the entry was stored before, under
+    another key (a ruling saved again from the same form): its key is kept
+    too, and a key stored meanwhile is no error."""
     from scorepads.models import EntryKey
 
     sent = _sent.get()
-    if sent is not None:
+    if sent is None:
+        return
+    if found:
+        EntryKey.objects.get_or_create(user_id=sent.user_id, key=sent.key)
+    else:
         EntryKey.objects.create(user_id=sent.user_id, key=sent.key)
 
 

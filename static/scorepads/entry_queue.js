@@ -324,8 +324,15 @@
     if (form.elements[NUMBER_FIELD]) tap.number = Number(field(fields, NUMBER_FIELD));
     try { await queue.add(tap); }
     catch (error) { return; } // storage refused: nothing kept, the form stays as typed
-    if (now) madeHere.add(tap.id);
     await refresh();
+    if (now) {
+      // Sent from here first, where the answer is followed; Background Sync
+      // only if it still waits (it would send it out of this page's sight).
+      madeHere.add(tap.id);
+      await send();
+      if (taps.some((each) => each.id === tap.id && each.state === "waiting")) askForSync();
+      return;
+    }
     askForSync();
     send();
   }

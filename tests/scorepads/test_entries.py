@@ -184,3 +184,12 @@ def test_deleting_the_account_deletes_its_keys(client, street, user):
     assert EntryKey.objects.filter(user=user).exists()
     user.delete()
     assert not EntryKey.objects.exists()
+
+
+def test_the_same_ruling_saved_twice_from_its_form_is_one_ruling_and_both_are_done(client):
+    """A double tap: the form's save_key and content the same, each tap its own entry key."""
+    slug, data = save_post()
+    url = reverse("bridge:calculator", args=[slug])
+    answers = [client.post(url, data | {"entry_key": str(uuid.uuid4())}, **QUEUED)["X-Entry"] for _ in range(2)]
+    assert answers == ["done", "done"]
+    assert Ruling.objects.count() == 1

@@ -145,7 +145,8 @@ def problem_of(request, response: HttpResponse) -> str:
     """Why an entry was refused: the warnings the view left, else its status."""
     said = [str(message) for message in messages.get_messages(request) if message.level >= messages.WARNING]
     if said:
-        return " ".join(said)
+        # Said on the phone beside the entry kept there, not over a fresh pad.
+        return " ".join(said).removesuffix(" This is the current pad.")
     if response.status_code >= 400:
         return f"the server refused it ({response.status_code})"
     return "the server did not take it: put it back in the form to see why"

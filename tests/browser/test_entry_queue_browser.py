@@ -226,3 +226,30 @@ def test_a_ruling_saved_online_goes_to_the_ruling_as_before(live_server, phone, 
     phone.get_by_role("button", name="Save the ruling").tap()
     phone.wait_for_selector("text=This field is required")
     assert Ruling.objects.count() == 1
+
+
+def test_a_hand_the_other_phone_recorded_first_is_offered_again_as_the_next(live_server, phone, user, screenshot):
+    game = tws_game(user)
+    phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    kept_for_offline(phone)
+    phone.context.set_offline(True)
+    enter_hand(phone, HANDS[0])
+    phone.get_by_role("button", name="Record hand 1").tap()
+    settled(phone)
+    enter_hand(phone, HANDS[1])
+    phone.get_by_role("button", name="Record hand 2").tap()
+    expect(phone.locator("[data-entry-waiting]")).to_have_count(2)
+    assert waiting(phone) == ["Hand 1", "Hand 2"]
+    tws_services.hand_record(game=game, number=1, results=HANDS[2])  # the other phone, meanwhile
+    phone.context.set_offline(False)
+    alert = phone.get_by_role("alert")
+    alert.get_by_text("Hand 1 from this phone was not recorded: Hand 1 is already on the pad").wait_for()
+    expect(phone.locator("#tap-badge")).to_have_text("Your choice above · 1 more waiting")
+    screenshot(phone, "entries-refused-tws-390x844", full_page=False)
+    assert tws_stored(game) == as_stored(HANDS[2:3])  # nothing recorded twice, nothing dropped unasked
+    alert.get_by_role("button", name="Record it as hand 2").tap()
+    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    phone.wait_for_load_state("networkidle")
+    assert tws_stored(game) == as_stored([HANDS[2], HANDS[0], HANDS[1]])
+    expect(phone.get_by_role("button", name="Record hand 4")).to_be_attached()
+    expect(phone.locator("#tap-conflicts")).to_be_hidden()

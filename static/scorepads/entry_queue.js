@@ -107,8 +107,7 @@
     let box = form.entryList;
     if (!box || !box.isConnected) {
       box = document.createElement("div");
-      box.className = "message info entry-waiting";
-      box.setAttribute("role", "status");
+      box.className = "message info entry-waiting"; // the badge is what is announced
       const fieldset = entryButton(form).closest("fieldset");
       const legend = fieldset && fieldset.querySelector(":scope > legend");
       if (legend) legend.insertAdjacentElement("afterend", box);

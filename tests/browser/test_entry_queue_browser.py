@@ -18,7 +18,7 @@ from tests.browser.test_two_way_street_browser import HANDS, NAMES, enter_hand
 from two_way_street import services as tws_services
 from two_way_street.models import Hand as TwsHand
 
-SIZES = {"390x844": (390, 844), "320x568": (320, 568)}
+SIZES = {"390x844": (390, 844), "320x568": (320, 568), "844x390": (844, 390)}
 
 
 def kept_for_offline(page):

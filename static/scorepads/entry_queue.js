@@ -118,10 +118,12 @@
     box.hidden = !shown.length;
     if (!shown.length) { box.replaceChildren(); return; }
     const heading = document.createElement("p");
+    heading.style.margin = "0"; // the box's own padding is room enough
     heading.append(document.createElement("strong"));
     heading.firstChild.textContent = navigator.onLine ? "Sending from this phone:" : "Kept on this phone, sent when the connection returns:";
     const list = document.createElement("ul");
     list.className = "entry-waiting-list";
+    list.style.margin = "0.3rem 0 0";
     for (const tap of shown) {
       const item = list.appendChild(document.createElement("li"));
       item.dataset.entryWaiting = tap.label;

@@ -22,5 +22,7 @@ class BridgeConfig(AppConfig):
                 start_url_name="bridge:calculator_home",
                 account_data=exports.account_data,
                 restore=exports.RESTORE,
+                kept_pages=("bridge:calculator_home", "bridge:calculator", "bridge:ruling"),
+                entry_views=("bridge:calculator",),
             )
         )

@@ -20,7 +20,7 @@ from bridge.models import (
     SEATS,
     Ruling,
 )
-from scorepads import limits
+from scorepads import entries, limits
 from scorepads.recording import RecordingError, check_text
 
 
@@ -93,6 +93,7 @@ def ruling_save(
         saved = Ruling.objects.filter(created_by=user, save_key=ruling.save_key).first()
         if saved is not None:
             if _same(saved, ruling):
+                entries.keep_key(found=True)
                 return saved
             ruling.save_key = uuid.uuid4()
         try:
@@ -100,6 +101,7 @@ def ruling_save(
                 if not restored:  # a ruling restored from a data download was saved before
                     limits.BRIDGE_RULINGS.check(user, Ruling.objects.filter(created_by=user))
                 ruling.save()
+                entries.keep_key()
             return ruling
         except IntegrityError:  # a request that raced this one saved the key first
             continue

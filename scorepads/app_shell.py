@@ -19,10 +19,11 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.exceptions import ImproperlyConfigured
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import URLResolver, get_resolver, reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -37,6 +38,9 @@ ICONS = (
     ("scorepads/icons/icon-512.png", "512x512", "any"),
     ("scorepads/icons/icon-maskable-512.png", "512x512", "maskable"),
 )
+#: The site's own pages the service worker keeps: the front page and the
+#: history. Each game names its own (``GameKind.kept_pages``).
+SITE_PAGES = ("front_page", "game_list")
 
 
 @login_not_required
@@ -77,6 +81,7 @@ def service_worker(request):
         "scripts": json.dumps(scripts),
         "static_prefix": json.dumps(settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL),
         "offline_url": json.dumps(reverse("offline_page")),
+        "kept_pages": json.dumps(kept_page_patterns(), indent=1),
     }
     response = render(request, "scorepads/service_worker.js", context, content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
@@ -88,6 +93,42 @@ def service_worker(request):
 def offline_page(request):
     """What the service worker shows for a page never opened on this phone, without a connection."""
     return render(request, "scorepads/offline.html")
+
+
+def kept_page_patterns() -> list[str]:
+    """The addresses of the pages the service worker keeps, as regular
+    expressions of a path that JavaScript reads as Python does: the site's
+    pages and every game's, made from the URL patterns their names point to
+    (``/two-way-street/games/<int:game_id>/`` is ``^/two\\-way\\-street/games/[0-9]+/$``)."""
+    wanted = [*SITE_PAGES, *(name for kind in history.kinds() for name in kind.kept_pages)]
+    patterns = dict(_named_patterns(get_resolver().url_patterns, "", ()))
+    missing = [name for name in wanted if name not in patterns]
+    if missing:
+        raise ImproperlyConfigured(f"pages to keep with no URL of that name: {', '.join(missing)}")
+    return list(dict.fromkeys(patterns[name] for name in wanted))
+
+
+def _named_patterns(url_patterns, prefix: str, namespaces: tuple[str, ...]):
+    """Each named URL (with its namespaces, "mahjong:sheet") and its whole
+    path as a regular expression JavaScript can read: its groups without
+    names, its end a ``$``."""
+    for pattern in url_patterns:
+        regex = pattern.pattern.regex.pattern.removeprefix("^")
+        if isinstance(pattern, URLResolver):
+            inner = (*namespaces, pattern.namespace) if pattern.namespace else namespaces
+            yield from _named_patterns(pattern.url_patterns, prefix + regex, inner)
+        elif pattern.name:
+            whole = "^/" + (prefix + regex).replace("\\Z", "$")
+            yield ":".join((*namespaces, pattern.name)), _unnamed_groups(whole)
+
+
+def _unnamed_groups(regex: str) -> str:
+    """``regex`` with its named groups ``(?P<name>...)`` as plain ones."""
+    out, index = [], 0
+    while (start := regex.find("(?P<", index)) >= 0:
+        out.append(regex[index:start] + "(?:")
+        index = regex.index(">", start) + 1
+    return "".join(out) + regex[index:]
 
 
 def static_version() -> str:

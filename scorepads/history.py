@@ -152,6 +152,13 @@ class GameKind:
     deletion_context: Callable[[Any], dict] | None = None
     # The length limits its templates read as `limits.<name>` (maxlength)
     limits: tuple[tuple[str, int], ...] = ()
+    # The game on a phone without a connection. The URL names of its pages
+    # the service worker keeps once opened (scorepads.app_shell makes the
+    # addresses it matches from the URLs), and of the views its entry forms
+    # post to: each entry is recorded once however often the phone sends it
+    # (scorepads.entries; the form's button is marked data-queue-entry).
+    kept_pages: tuple[str, ...] = ()
+    entry_views: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -214,3 +214,21 @@ def hand_constraints(prefix: str, max_hands: int) -> list:
         *NumberedEntry.Meta.constraints,
         models.CheckConstraint(condition=Q(number__lte=max_hands), name=f"{prefix}_hand_number_within_limit"),
     ]
+
+
+class EntryKey(models.Model):
+    """The key a phone gave an entry it sent (a hand, a ruling), stored in the
+    transaction that stored the entry (:mod:`scorepads.entries`): the same
+    entry sent again, its answer lost or sent from the phone's queue, is
+    answered as done and stored once. An undone entry keeps its key: sent
+    again, it is not recorded a second time."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.UUIDField()
+    stored_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="entrykey_unique_per_user")]
+
+    def __str__(self) -> str:
+        return str(self.key)

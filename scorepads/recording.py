@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 
+from scorepads import entries
 from scorepads.models import NumberedEntry, ScorePadGame
 
 
@@ -104,10 +105,12 @@ def last_to_undo(entries: Sequence[NumberedEntry], expected_number: int | None) 
 
 
 def save_once(entry: NumberedEntry) -> None:
-    """Save a new entry; refused (code ``taken``) when its number is already
-    recorded, whichever request got there first."""
+    """Save a new entry, with the key the phone gave it (:mod:`scorepads.entries`);
+    refused (code ``taken``) when its number is already recorded, whichever
+    request got there first, or when its key is."""
     try:
         with transaction.atomic():
             entry.save()
+            entries.keep_key()
     except IntegrityError:
         raise RecordingError(f"hand {entry.number} has already been recorded", code="taken") from None

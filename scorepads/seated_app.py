@@ -17,6 +17,9 @@ from django.apps import AppConfig
 class SeatedGameConfig(AppConfig):
     slug: str  # in the addresses of the history and the exports: "two-way-street"
     label_text: str  # the game's name: "Two Way Street"
+    # Its pages the service worker keeps once opened, besides the new-game
+    # page and the sheet (URL names within the app)
+    more_kept_pages: tuple[str, ...] = ()
 
     def __init__(self, app_name, app_module):
         super().__init__(app_name, app_module)
@@ -41,5 +44,7 @@ class SeatedGameConfig(AppConfig):
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
                 csv_export=exports.CSV_EXPORT,
+                kept_pages=tuple(f"{self.name}:{page}" for page in ("new", "sheet", *self.more_kept_pages)),
+                entry_views=(f"{self.name}:hand_record",),
             )
         )

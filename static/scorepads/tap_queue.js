@@ -1,13 +1,19 @@
 // Taps kept on the phone until the server has them. A record, undo or change
 // made without a connection (or whose answer never came) waits here, in
 // IndexedDB, and is sent in the order it was made, one tap at a time, when the
-// connection returns. The server refuses a hand number it already holds, so a
-// tap sent twice is recorded once; after each answer the tap is checked
-// against the hands as stored (the X-Pad-Hands header of every pad answered):
-// there, it is done; not there, it is a conflict the player settles.
+// connection returns.
 //
-// Used by the pad's pages (static/pad/offline.js) and by the service worker
-// (Background Sync), so nothing here touches a page.
+// Two kinds of taps wait here. Gorilla's (record, undo, change): the server
+// refuses a hand number it already holds, so a tap sent twice is recorded
+// once; after each answer the tap is checked against the hands as stored (the
+// X-Pad-Hands header of every pad answered): there, it is done; not there, it
+// is a conflict the player settles. Any other game's entries (kind "entry",
+// static/scorepads/entry_queue.js): each carries a key made on the phone, and
+// the server answers X-Entry "done" when it holds the entry with that key
+// (recorded now or before), "refused" otherwise (scorepads/entries.py).
+//
+// Used by the pages (static/pad/offline.js, static/scorepads/entry_queue.js)
+// and by the service worker (Background Sync), so nothing here touches a page.
 "use strict";
 
 (function (scope) {
@@ -18,6 +24,7 @@
   const SEND_LOCK = "scorepad-taps-send";
   const HANDS_HEADER = "X-Pad-Hands";
   const VERSION_HEADER = "X-Pad-Version";
+  const ENTRY_HEADER = "X-Entry";
 
   let opening = null;
   function database() {
@@ -180,21 +187,30 @@
 
   async function send(tap, csrf) {
     let response;
+    const headers = { "HX-Request": "true", "X-CSRFToken": csrf || tap.csrf };
+    if (tap.kind === "entry") headers["X-Entry-Queued"] = "true";
     try {
       response = await fetch(tap.url, {
         method: "POST",
         body: new URLSearchParams(tap.fields),
         credentials: "same-origin",
         redirect: "manual",
-        headers: { "HX-Request": "true", "X-CSRFToken": csrf || tap.csrf },
+        headers,
       });
     } catch (error) {
       return { outcome: "offline" };
     }
+    const said = tap.kind === "entry" && response.ok ? response.headers.get(ENTRY_HEADER) : null;
+    if (said === "done") return { outcome: "sent", location: response.headers.get(`${ENTRY_HEADER}-Location`) || "" };
+    if (said === "refused") {
+      let problem = response.headers.get(`${ENTRY_HEADER}-Problem`) || "";
+      try { problem = decodeURIComponent(problem); } catch (error) { /* as it came */ }
+      return { outcome: "conflict", conflict: { problem } };
+    }
     const hands = response.headers.get(HANDS_HEADER);
     if (response.ok && hands !== null) {
       const version = Number(response.headers.get(VERSION_HEADER) || 0);
-      return { outcome: achieved(tap, hands) ? "sent" : "conflict", hands, version };
+      return { outcome: achieved(tap, hands) ? "sent" : "conflict", conflict: { hands }, hands, version };
     }
     if (response.type === "opaqueredirect" || response.status === 403) {
       return { outcome: "problem", problem: "log in again to send it" };
@@ -221,11 +237,11 @@
         if (answer.hands !== undefined) await remember(tap.game, answer.version, answer.hands);
         if (answer.outcome === "sent") {
           await remove(tap.id);
-          report.sent.push(tap);
+          report.sent.push({ ...tap, location: answer.location || "" });
         } else {
           held.add(tap.game);
           const kept = answer.outcome === "conflict"
-            ? { ...tap, state: "conflict", conflict: { hands: answer.hands }, problem: "" }
+            ? { ...tap, state: "conflict", conflict: answer.conflict, problem: "" }
             : { ...tap, problem: answer.problem };
           await update(kept);
         }
@@ -238,6 +254,6 @@
 
   scope.tapQueue = {
     CHANNEL, HANDS_HEADER, SYNC_TAG: "scorepad-taps",
-    taps, add, remove, pad, remember, achieved, project, renumbered, resolve, sendAll,
+    taps, add, remove, update, pad, remember, achieved, project, renumbered, resolve, sendAll,
   };
 })(self);

@@ -14,12 +14,9 @@ const STATIC_PREFIX = {{ static_prefix|safe }};
 const OFFLINE_URL = {{ offline_url|safe }};
 const PAGES_CACHE = "scorepad-pages";
 const STATIC_CACHE = "scorepad-static";
-// The pages kept for the table: the front page, each game's pad, its hands and
-// "Gorilla it out", the history, and the other games' sheets.
-const KEPT_PAGES = [
-  /^\/$/, /^\/games\/$/, /^\/games\/\d+\/$/, /^\/games\/\d+\/hands\/all\/$/, /^\/games\/\d+\/gorilla\/$/,
-  /^\/two-way-street\/(\d+\/)?$/, /^\/mah-jongg\/(\d+\/)?$/, /^\/mah-jongg\/scorer\/$/, /^\/bridge\/[a-z-]*\/?$/,
-];
+// The pages kept for the table: the front page and the history, and each
+// game's pages as it registers them (scorepads.history.GameKind.kept_pages).
+const KEPT_PAGES = {{ kept_pages|safe }}.map((source) => new RegExp(source));
 
 const { core, routing, strategies, expiration, cacheableResponse, precaching } = self.workbox;
 

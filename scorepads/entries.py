@@ -1,0 +1,152 @@
+"""Entries recorded once, whatever a phone resends.
+
+A game's entry form (a hand, a ruling) is kept on the phone when there is no
+connection, or when its answer never came, and sent again later
+(static/scorepads/entry_queue.js, on static/scorepads/tap_queue.js). Each entry
+carries a key the phone made for it (the ``entry_key`` field, a UUID). The
+views a game registers as taking entries (``GameKind.entry_views``) are
+wrapped by :class:`EntryOnceMiddleware`:
+
+- an entry whose key is already stored is not recorded again: it is answered
+  as done, and nothing runs;
+- otherwise the view runs with the key at hand, and the writer that stores
+  the entry stores its key in the same transaction (:func:`keep_key`, called by
+  :func:`scorepads.recording.save_once` and by the games' other writers).
+
+Every answer to an entry says ``X-Entry: done`` (stored, now or before) or
+``refused`` (the view's answer, 200 or 400); any other answer (a 404, a 500) is
+the view's, as it is. An entry sent from the phone's queue (header ``X-Entry-Queued``)
+is answered with the headers alone: ``X-Entry-Problem`` says why it was
+refused (percent-encoded), ``X-Entry-Location`` where the page went after it
+(a ruling saved).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import uuid
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from django.contrib import messages
+from django.http import HttpResponse
+
+KEY_FIELD = "entry_key"
+QUEUED_HEADER = "X-Entry-Queued"
+ANSWER_HEADER = "X-Entry"
+PROBLEM_HEADER = "X-Entry-Problem"
+LOCATION_HEADER = "X-Entry-Location"
+
+
+@dataclass(frozen=True)
+class Sent:
+    """The entry a request carries: whose, and its key."""
+
+    user_id: int
+    key: uuid.UUID
+
+
+_sent: contextvars.ContextVar[Sent | None] = contextvars.ContextVar("entry_sent", default=None)
+
+
+def keep_key(*, found: bool = False) -> None:
+    """Store the key of the entry this request carries (if it carries one),
+    in the transaction that stores the entry: call it where the entry is
+    saved. A key stored already raises IntegrityError, as a second save of the
+    same entry would. With ``found`` the entry was stored before, under
+    another key (a ruling saved again from the same form): its key is kept
+    too, and a key stored meanwhile is no error."""
+    from scorepads.models import EntryKey
+
+    sent = _sent.get()
+    if sent is None:
+        return
+    if found:
+        EntryKey.objects.get_or_create(user_id=sent.user_id, key=sent.key)
+    else:
+        EntryKey.objects.create(user_id=sent.user_id, key=sent.key)
+
+
+def key_of(request) -> uuid.UUID | None:
+    """The entry key the request's form carries; None when it carries none (a
+    page without the queue's script) or a malformed one."""
+    text = request.POST.get(KEY_FIELD, "")
+    try:
+        return uuid.UUID(text) if len(text) <= 40 else None
+    except ValueError:
+        return None
+
+
+def stored(user_id: int, key: uuid.UUID) -> bool:
+    from scorepads.models import EntryKey
+
+    return EntryKey.objects.filter(user_id=user_id, key=key).exists()
+
+
+def entry_views() -> frozenset[str]:
+    """The URL names of every registered game's entry views."""
+    from scorepads import history
+
+    return frozenset(name for kind in history.kinds() for name in kind.entry_views)
+
+
+class EntryOnceMiddleware:
+    """Records each keyed entry once (see the module's docstring). Below the
+    login, CSRF and messages middleware: a refused login or token is answered
+    as before, and messages reach the next page."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        sent = getattr(request, "entry_sent", None)
+        if sent is None:
+            return response
+        return answer(request, done=stored(sent.user_id, sent.key), response=response)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        match = request.resolver_match
+        if request.method != "POST" or match is None or not request.user.is_authenticated:
+            return None
+        if match.view_name not in entry_views():
+            return None
+        key = key_of(request)
+        if key is None:
+            return None
+        if stored(request.user.pk, key):
+            return answer(request, done=True, response=None)
+        request.entry_sent = Sent(request.user.pk, key)
+        _sent.set(request.entry_sent)  # this request's thread and context only
+        return None
+
+
+def answer(request, *, done: bool, response: HttpResponse | None) -> HttpResponse:
+    """The answer to a keyed entry. ``response`` is the view's (None when the
+    entry was stored before and nothing ran)."""
+    _sent.set(None)
+    if response is not None and response.status_code > 400 and not done:
+        return response  # no such game (404), a failure (500): not an answer about the entry
+    queued = QUEUED_HEADER in request.headers
+    if response is None or queued:
+        answered = HttpResponse(status=204 if response is None and not queued else 200)
+        if response is None and not queued and request.htmx:
+            answered["HX-Refresh"] = "true"  # the page shows what is stored
+        if response is not None and done and response.status_code in (301, 302, 303) and "Location" in response:
+            answered[LOCATION_HEADER] = response["Location"]
+        if response is not None and not done:
+            answered[PROBLEM_HEADER] = quote(problem_of(request, response), safe=" ,.:;()'")
+        response = answered
+    response[ANSWER_HEADER] = "done" if done else "refused"
+    return response
+
+
+def problem_of(request, response: HttpResponse) -> str:
+    """Why an entry was refused: the warnings the view left, else its status."""
+    said = [str(message) for message in messages.get_messages(request) if message.level >= messages.WARNING]
+    if said:
+        # Said on the phone beside the entry kept there, not over a fresh pad.
+        return " ".join(said).removesuffix(" This is the current pad.")
+    if response.status_code >= 400:
+        return f"the server refused it ({response.status_code})"
+    return "the server did not take it: put it back in the form to see why"

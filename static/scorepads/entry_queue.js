@@ -1,0 +1,409 @@
+// Any game's entry without a connection. A form's submit button marked
+// data-queue-entry ("Hand {number}", "Ruling: {event}, board {board}": how an entry
+// is named, from its fields) sends an entry the phone keeps
+// (static/scorepads/tap_queue.js) when there is no connection, when earlier
+// entries still wait, or when its answer never came; kept entries are drawn
+// as waiting above the form and sent once each, in order, when the
+// connection returns (by Background Sync when the page is closed). Each entry
+// carries a key made here (the entry_key field): the server records an entry
+// once whatever is sent again (scorepads/entries.py). A refused entry is
+// offered to the player: send it again as the next hand, put it back in the
+// form, or drop it.
+//
+// A form sent by htmx goes by htmx while nothing waits; any other form is
+// sent by the queue, and the page follows where the server went. A numbered
+// entry (a "number" field) takes the next number after those waiting, and the
+// form says so ("Record hand 6").
+"use strict";
+
+(function () {
+  const queue = window.tapQueue;
+  if (!queue || !("indexedDB" in window)) return;
+
+  const KEY_FIELD = "entry_key";
+  const NUMBER_FIELD = "number";
+  const RETRY_MS = 15000;
+  const ALL_SENT_MS = 5000;
+  const HAND = /\b(hand )(\d+)\b/gi;
+
+  let taps = []; // the entries waiting on this phone, of every game, oldest first
+  let lastSent = 0;
+  const madeHere = new Set(); // entries of this page's forms sent at once (not kept offline)
+
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; }
+    catch (error) { return ""; }
+  }
+
+  function field(fields, name) {
+    const found = fields.find(([key]) => key === name);
+    return found ? found[1] : "";
+  }
+
+  function withField(fields, name, value) {
+    return fields.filter(([key]) => key !== name).concat([[name, String(value)]]);
+  }
+
+  // ---- The forms ---------------------------------------------------------------
+
+  function entryButton(form) { return form.querySelector("button[data-queue-entry]"); }
+  function entryForms() { return Array.from(document.querySelectorAll("form")).filter(entryButton); }
+  // Where a form goes (read from its attribute: a field named "action" hides form.action).
+  function target(form) { return new URL(form.getAttribute("action") || location.href, location.href); }
+  // The entries of one form follow each other: they are grouped by where they go.
+  function groupOf(form) { return `entry:${target(form).pathname}`; }
+  function waitingIn(group) { return taps.filter((tap) => tap.game === group); }
+  // Whether htmx sends the form when it is submitted (not only as it is typed in).
+  function sentByHtmx(form) {
+    const trigger = form.getAttribute("hx-trigger");
+    return form.hasAttribute("hx-post") && (!trigger || /\bsubmit\b/.test(trigger));
+  }
+
+  function labelled(template, fields) {
+    return template.replace(/\{(\w+)\}/g, (whole, name) => field(fields, name) || "?").trim();
+  }
+
+  // The number the server gave the form, and its words as drawn ("Record hand 5").
+  const drawnAs = new WeakMap();
+  function asServed(form) {
+    if (!drawnAs.has(form)) {
+      const number = form.elements[NUMBER_FIELD];
+      const texts = [];
+      // The form's words, and the pad's status line ("Hand 5 next") around it.
+      const region = form.closest("#pad");
+      for (const root of [form, ...(region ? region.querySelectorAll(".status-next") : [])]) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+          if (HAND.test(walker.currentNode.data)) texts.push([walker.currentNode, walker.currentNode.data]);
+          HAND.lastIndex = 0;
+        }
+      }
+      drawnAs.set(form, { number: number ? Number(number.value) : null, texts });
+    }
+    return drawnAs.get(form);
+  }
+
+  // The form numbered after the entries waiting, and the list of them above it.
+  function drawForm(form) {
+    const served = asServed(form);
+    const waiting = waitingIn(groupOf(form));
+    if (served.number) {
+      const last = Math.max(0, ...waiting.map((tap) => tap.number || 0));
+      const next = Math.max(served.number, last + 1);
+      form.elements[NUMBER_FIELD].value = next;
+      for (const [node, text] of served.texts) {
+        node.data = text.replace(HAND, (whole, word, number) => (Number(number) === served.number ? word + next : whole));
+      }
+    }
+    let box = form.entryList;
+    if (!box || !box.isConnected) {
+      box = document.createElement("div");
+      box.className = "message info entry-waiting"; // the badge is what is announced
+      const fieldset = entryButton(form).closest("fieldset");
+      const legend = fieldset && fieldset.querySelector(":scope > legend");
+      if (legend) legend.insertAdjacentElement("afterend", box);
+      else form.insertAdjacentElement("beforebegin", box);
+      form.entryList = box;
+    }
+    const shown = waiting.filter((tap) => tap.state === "waiting");
+    box.hidden = !shown.length;
+    if (!shown.length) { box.replaceChildren(); return; }
+    const heading = document.createElement("p");
+    heading.style.margin = "0"; // the box's own padding is room enough
+    heading.append(document.createElement("strong"));
+    heading.firstChild.textContent = navigator.onLine ? "Sending from this phone:" : "Kept on this phone, sent when the connection returns:";
+    const list = document.createElement("ul");
+    list.className = "entry-waiting-list";
+    list.style.margin = "0.3rem 0 0";
+    for (const tap of shown) {
+      const item = list.appendChild(document.createElement("li"));
+      item.dataset.entryWaiting = tap.label;
+      item.textContent = `${tap.label} · waiting`;
+    }
+    box.replaceChildren(heading, list);
+  }
+
+  // ---- Badge and refusals -------------------------------------------------------
+
+  function element(id, className, role) {
+    let found = document.getElementById(id);
+    if (!found) {
+      found = document.createElement("div");
+      found.id = id;
+      found.className = className;
+      if (role) found.setAttribute("role", role);
+      document.querySelector("main").prepend(found);
+    }
+    return found;
+  }
+
+  function pageGroups() { return new Set(entryForms().map(groupOf)); }
+  function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game)); }
+
+  function drawBadge() {
+    const badge = element("tap-badge", "tap-badge", "status");
+    const mine = ours();
+    const count = mine.filter((tap) => tap.state === "waiting").length;
+    const problem = mine.find((tap) => tap.problem);
+    const held = mine.some((tap) => tap.state === "conflict");
+    let text = "";
+    if (held) text = count ? `Your choice above · ${count} more waiting` : "Your choice above";
+    else if (count && problem) text = `${count} waiting: ${problem.problem}`;
+    else if (count && !navigator.onLine) text = `Offline · ${count} waiting`;
+    else if (count) text = `Sending · ${count} waiting`;
+    else if (!navigator.onLine && entryForms().length) text = "Offline";
+    else if (Date.now() - lastSent < ALL_SENT_MS) text = "All sent";
+    badge.textContent = text;
+    badge.hidden = !text;
+    badge.classList.toggle("all-sent", text === "All sent");
+    standClear();
+    if (text === "All sent") setTimeout(drawBadge, ALL_SENT_MS);
+  }
+
+  // The badge and the refusals stand just above the record bar, however tall it is.
+  function standClear() {
+    const bar = Array.from(document.querySelectorAll(".record-bar")).find((each) => each.getClientRects().length > 0);
+    const top = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
+    const room = Math.max(window.innerHeight - top, 0);
+    const badge = document.getElementById("tap-badge");
+    const refusals = document.getElementById("tap-conflicts");
+    if (badge) badge.style.bottom = `${room + 8}px`;
+    if (refusals) refusals.style.bottom = `${room + 8 + (badge && !badge.hidden ? badge.offsetHeight + 8 : 0)}px`;
+  }
+  window.addEventListener("resize", standClear);
+
+  function drawRefusals() {
+    const box = element("tap-conflicts", "tap-conflicts messages", "alert");
+    box.replaceChildren();
+    for (const tap of ours().filter((each) => each.state === "conflict" || each.problem)) {
+      const message = box.appendChild(document.createElement("div"));
+      message.className = "message warning";
+      const why = tap.state === "conflict" ? (tap.conflict && tap.conflict.problem) || "the server did not take it" : tap.problem;
+      message.appendChild(document.createElement("p")).textContent = `${tap.label} from this phone was not recorded: ${why}`;
+      const choices = message.appendChild(document.createElement("p"));
+      choices.className = "conflict-choices";
+      const form = entryForms().find((each) => groupOf(each) === tap.game);
+      const next = form && tap.number ? asServed(form).number : null;
+      const offered = [
+        next && tap.state === "conflict" ? [`Record it as hand ${next}`, "again", "made"] : null,
+        form ? ["Put it back in the form", "back", "secondary"] : null,
+        ["Drop it", "drop", "secondary"],
+      ];
+      for (const [label, choice, look] of offered.filter(Boolean)) {
+        const button = choices.appendChild(document.createElement("button"));
+        button.type = "button";
+        button.className = `tap ${look}`;
+        button.textContent = label;
+        button.addEventListener("click", async () => {
+          button.disabled = true;
+          await settle(tap, choice, form, next);
+          await refresh();
+          send();
+        });
+      }
+    }
+    box.hidden = !box.childElementCount;
+    standClear();
+  }
+
+  // The player's answer to a refused entry. The game's entries after it are
+  // numbered again from the form's number as the server now draws it.
+  async function settle(tap, choice, form, next) {
+    const group = waitingIn(tap.game).filter((each) => each.id !== tap.id);
+    const following = choice === "again"
+      ? [{ ...tap, state: "waiting", conflict: null, problem: "" }, ...group].sort((a, b) => a.id - b.id)
+      : group;
+    if (choice !== "again") {
+      dropped = true;
+      await queue.remove(tap.id);
+    }
+    let number = next;
+    for (const each of following) {
+      if (number && each.number) {
+        each.number = number;
+        each.fields = withField(each.fields, NUMBER_FIELD, number);
+        each.label = labelled(each.template, each.fields);
+        number += 1;
+      }
+      await queue.update(each);
+    }
+    if (choice === "back" && form) putBack(form, tap);
+  }
+
+  // What the entry holds, back in its form, to be corrected and sent again.
+  function putBack(form, tap) {
+    for (const [name, value] of tap.fields) {
+      if ([KEY_FIELD, NUMBER_FIELD, "csrfmiddlewaretoken"].includes(name)) continue;
+      const control = form.elements[name];
+      if (!control || control.type === "submit") continue;
+      if (control instanceof RadioNodeList) {
+        for (const each of control) if (each.type === "radio" || each.type === "checkbox") each.checked = each.value === value;
+      } else if (control.type === "checkbox") control.checked = true;
+      else control.value = value;
+    }
+    for (const each of form.querySelectorAll("input[type=checkbox]")) {
+      if (!tap.fields.some(([name, value]) => name === each.name && value === each.value)) each.checked = false;
+    }
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+    entryButton(form).scrollIntoView({ block: "center" });
+  }
+
+  // ---- Keeping entries ----------------------------------------------------------
+
+  let dropped = false; // the player dropped or took back an entry: not sent
+  async function refresh() {
+    const before = ours().length;
+    try { taps = (await queue.taps()).filter((tap) => tap.kind === "entry"); }
+    catch (error) { return; } // storage refused (private mode): entries go as before
+    // Sent, by this page or by the service worker's Background Sync.
+    if (before && !ours().length && !dropped) lastSent = Date.now();
+    dropped = false;
+    for (const form of entryForms()) drawForm(form);
+    drawBadge();
+    drawRefusals();
+  }
+
+  function keyField(form) {
+    let input = form.querySelector(`input[name="${KEY_FIELD}"]`);
+    if (!input) {
+      input = form.appendChild(document.createElement("input"));
+      input.type = "hidden";
+      input.name = KEY_FIELD;
+    }
+    return input;
+  }
+
+  let inFlight = null;
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const button = event.submitter;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !button || !button.hasAttribute("data-queue-entry")) return;
+    keyField(form).value = newKey();
+    const fields = Array.from(new FormData(form, button));
+    if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length) {
+      inFlight = { form, button, fields };
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep(form, button, fields, { now: !sentByHtmx(form) && navigator.onLine });
+  }, true);
+
+  // The entry went by htmx but no answer came (the connection dropped, it
+  // took too long, or a server in between failed): kept, and sent again; if
+  // the server had it, it is recorded once.
+  function lost(event) {
+    if (!inFlight || event.detail.elt !== inFlight.form) return;
+    if (event.type === "htmx:responseError" && event.detail.xhr.status < 500 && event.detail.xhr.status !== 429) return;
+    const { form, button, fields } = inFlight;
+    inFlight = null;
+    keep(form, button, fields, { now: false });
+  }
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:timeout", lost);
+  document.addEventListener("htmx:responseError", lost);
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
+  });
+  if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
+
+  async function keep(form, button, fields, { now }) {
+    const template = button.dataset.queueEntry || "Entry";
+    const tap = {
+      game: groupOf(form), kind: "entry", url: target(form).pathname, csrf: field(fields, "csrfmiddlewaretoken"),
+      fields, template, label: labelled(template, fields),
+    };
+    if (form.elements[NUMBER_FIELD]) tap.number = Number(field(fields, NUMBER_FIELD));
+    try { await queue.add(tap); }
+    catch (error) { return; } // storage refused: nothing kept, the form stays as typed
+    await refresh();
+    if (now) {
+      // Sent from here first, where the answer is followed; Background Sync
+      // only if it still waits (it would send it out of this page's sight).
+      madeHere.add(tap.id);
+      await send();
+      if (taps.some((each) => each.id === tap.id && each.state === "waiting")) askForSync();
+      return;
+    }
+    askForSync();
+    send();
+  }
+
+  // ---- Sending -------------------------------------------------------------------
+
+  let sending = false;
+  async function send() {
+    if (sending || !navigator.onLine) return;
+    sending = true;
+    let report = { sent: [] };
+    try { report = await queue.sendAll({ csrf: csrfToken() }); }
+    catch (error) { report = { sent: [] }; }
+    finally { sending = false; }
+    const groups = pageGroups();
+    const here = report.sent.filter((tap) => groups.has(tap.game));
+    if (here.length) lastSent = Date.now();
+    const followed = here.find((tap) => madeHere.has(tap.id) && tap.location);
+    if (followed) { window.location.assign(followed.location); return; }
+    await refresh();
+    if (await refusedHere()) return;
+    if (here.length || ours().some((tap) => tap.state === "conflict")) fetchRegion();
+  }
+
+  // An entry of a form not sent by htmx, refused as it was made: the form
+  // is sent as it is, and the page shows why, beside its fields.
+  async function refusedHere() {
+    const refused = taps.find((tap) => madeHere.has(tap.id) && tap.state === "conflict");
+    if (!refused) return false;
+    madeHere.delete(refused.id);
+    const form = entryForms().find((each) => groupOf(each) === refused.game);
+    if (!form) return false;
+    await queue.remove(refused.id);
+    const button = entryButton(form);
+    if (button.name) {
+      const choice = form.appendChild(document.createElement("input"));
+      Object.assign(choice, { type: "hidden", name: button.name, value: button.value });
+    }
+    keyField(form).value = field(refused.fields, KEY_FIELD);
+    HTMLFormElement.prototype.submit.call(form);
+    return true;
+  }
+
+  // The page's region from the server, once its entries were sent.
+  function fetchRegion() {
+    const pad = document.getElementById("pad");
+    if (!pad || !window.htmx || !pad.getAttribute("hx-get")) return;
+    window.htmx.ajax("GET", pad.getAttribute("hx-get").split("?")[0], { target: "#pad", swap: "outerHTML" })
+      .catch(() => { /* offline again: the poll brings it */ });
+  }
+
+  async function askForSync() {
+    if (!("serviceWorker" in navigator)) return;
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      if (registration.sync) await registration.sync.register(queue.SYNC_TAG);
+    } catch (error) { /* no Background Sync here: the page sends on reconnecting */ }
+  }
+
+  window.addEventListener("online", () => { refresh(); send(); });
+  window.addEventListener("offline", refresh);
+  setInterval(() => { if (taps.some((tap) => tap.state === "waiting")) send(); }, RETRY_MS);
+  if ("BroadcastChannel" in window) {
+    new BroadcastChannel(queue.CHANNEL).onmessage = () => refresh();
+  }
+  // A new region from the server (after an entry, or the other phone's): its
+  // form as served, then numbered after what waits.
+  document.addEventListener("htmx:load", (event) => {
+    if (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button[data-queue-entry]")) refresh();
+  });
+
+  refresh().then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });
+})();

@@ -9,6 +9,7 @@ class PadConfig(AppConfig):
         from pad import accounts, exchange, models, selectors
         from pad import history as own
         from pad.views import games
+        from pad.views import history as history_views
         from scorepads import history
 
         history.register(
@@ -24,7 +25,7 @@ class PadConfig(AppConfig):
                 account_data=accounts.write_account_data,
                 account_deleting=accounts.delete_partnerships_left_alone,
                 restore=exchange.RESTORE,
-                own_filters=own.own_filters(),
+                own_filters=own.own_filters(csv=history_views.gorilla_csv),
                 front_template="pad/includes/front.html",
                 front_context=games.front_context,
                 account_template="pad/includes/account.html",

@@ -65,9 +65,9 @@ def downloads_context(page, entries, query) -> dict:
     }
 
 
-def own_filters() -> history.OwnFilters:
-    from pad.views.history import gorilla_csv
-
+def own_filters(*, csv) -> history.OwnFilters:
+    """What the history offers for Gorilla alone; ``csv`` writes its spreadsheet
+    (pad.views.history.gorilla_csv)."""
     return history.OwnFilters(
         fields=fields,
         names={"partnership": "partnership", "result": "result"},
@@ -76,5 +76,5 @@ def own_filters() -> history.OwnFilters:
         downloads_template="pad/history/includes/downloads.html",
         downloads_context=downloads_context,
         page_template="pad/history/includes/partnerships.html",
-        csv=gorilla_csv,
+        csv=csv,
     )

@@ -142,7 +142,10 @@ def answer(request, *, done: bool, response: HttpResponse | None) -> HttpRespons
 
 
 def problem_of(request, response: HttpResponse) -> str:
-    """Why an entry was refused: the warnings the view left, else its status."""
+    """Why an entry was refused: what the view said of the entry kept on its
+    form, else the warnings it left, else its status."""
+    if problem := getattr(response, "entry_problem", ""):
+        return problem
     said = [str(message) for message in messages.get_messages(request) if message.level >= messages.WARNING]
     if said:
         # Said on the phone beside the entry kept there, not over a fresh pad.

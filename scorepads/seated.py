@@ -165,9 +165,12 @@ class SeatedSheet:
     def kept(self, request, game_id: int, form):
         """A refused entry, drawn again as typed on the sheet as it now is,
         its problems summarised at its top: 200 for htmx, else 400."""
-        return self.render_sheet(
+        response = self.render_sheet(
             request, self.load_game(request, game_id), form=form, status=200 if request.htmx else 400
         )
+        # Why, for an entry sent from the phone's queue (scorepads.entries).
+        response.entry_problem = " ".join(str(error) for errors in form.errors.values() for error in errors)
+        return response
 
     # The views
 

@@ -12,7 +12,8 @@
 # SQLite, then again on a throwaway PostgreSQL server on 127.0.0.1
 # (scripts/with-throwaway-postgres), where the browser tests are left out: what
 # differs there is the database. Each run spreads the tests over the machine's
-# cores (pytest-xdist, PYTEST_WORKERS, 2 by default). The tests that compare the
+# cores (pytest-xdist, PYTEST_WORKERS, 2 by default), but for the browser tests
+# that time taps, run alone after the others. The tests that compare the
 # scripts' rules with the Python run under node in both runs. It fails if any
 # of the three fails. `make lint`, `make test-sqlite` and `make test-postgresql`
 # run one each; PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
@@ -61,7 +62,12 @@ lint: $(INSTALLED)
 
 test-sqlite: $(INSTALLED) system-packages $(AXE)
 	@echo "==== The test suite on SQLite ($(PYTEST_WORKERS) workers) ===="
-	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	@# The tests that time taps run alone after the others (tests/browser/conftest.py).
+	@status=0; \
+	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not serial" $(PYTEST_ARGS) || status=1; \
+	echo "==== The tests that time taps, alone ===="; \
+	env -u DATABASE_URL $(PY) -m pytest -p no:cacheprovider -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ] || status=1; \
+	exit $$status
 
 test-postgresql: $(INSTALLED) system-packages
 	@echo "==== The test suite on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests; $(PYTEST_WORKERS) workers) ===="

@@ -3,6 +3,7 @@
 Screenshots go to ``test-artifacts/`` (ignored by git) to be looked at.
 """
 
+import inspect
 import os
 import shutil
 from pathlib import Path
@@ -18,10 +19,19 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 
 
+# A test that taps so many milliseconds apart (tests/browser/test_table_browser.py)
+# measures the page's timing: `make test` runs it alone, after the tests spread
+# over several workers, so that no other browser shares the machine's cores.
+TIMED_TAPS = ("GAPS_MS", "tap_twice", "double_tap")
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+            function = getattr(item, "function", None)
+            if function is not None and any(name in inspect.getsource(function) for name in TIMED_TAPS):
+                item.add_marker(pytest.mark.serial)
 
 
 @pytest.fixture(scope="session")

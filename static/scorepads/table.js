@@ -45,10 +45,11 @@
   }, true);
 
   // A link tapped while the pad settles is the second tap of a double tap that
-  // the new pad moved under the finger: it is dropped too.
+  // the new pad moved under the finger: it is dropped too. A link within the
+  // page (an error summary's, to its field) leaves nothing and is followed.
   document.addEventListener("click", (event) => {
     const pad = document.getElementById("pad");
-    const link = event.target.closest && event.target.closest("a[href]");
+    const link = event.target.closest && event.target.closest("a[href]:not([href^='#'])");
     if (settling() && link && pad && pad.contains(link)) {
       event.preventDefault();
       event.stopImmediatePropagation();

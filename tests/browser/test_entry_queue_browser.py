@@ -243,7 +243,7 @@ def test_a_hand_the_other_phone_recorded_first_is_offered_again_as_the_next(live
     tws_services.hand_record(game=game, number=1, results=HANDS[2])  # the other phone, meanwhile
     phone.context.set_offline(False)
     alert = phone.get_by_role("alert")
-    alert.get_by_text("Hand 1 from this phone was not recorded: Hand 1 is already on the pad").wait_for()
+    alert.get_by_text("Hand 1 from this phone was not recorded: Hand 1 was recorded on another phone first").wait_for()
     expect(phone.locator("#tap-badge")).to_have_text("Your choice above · 1 more waiting")
     screenshot(phone, "entries-refused-tws-390x844", full_page=False)
     assert tws_stored(game) == as_stored(HANDS[2:3])  # nothing recorded twice, nothing dropped unasked

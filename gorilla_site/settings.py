@@ -7,6 +7,7 @@ and with DEBUG off the app refuses to start without a SECRET_KEY.
 import datetime
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -232,7 +233,7 @@ AXES_VERBOSE = False
 # Redis, whose increment is atomic (its check django_ratelimit.E003, silenced
 # below): two sign-ups at the same instant may count as one. A sign-up limit
 # can afford that, and the app needs no other server.
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "throttle": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",

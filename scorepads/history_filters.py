@@ -13,6 +13,7 @@ import datetime
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.http import QueryDict
 
 from scorepads import history
@@ -99,14 +100,9 @@ class GameFilterForm(forms.Form):
         ]
         self.fields["sort"].error_messages["invalid_choice"] = "“%(value)s” is not an order the list knows."
 
-    def own_fields(self) -> list:
-        """The bound fields of the kinds' own filters, each with the kind as ``kind``."""
-        bound = []
-        for name, kind in self.owners.items():
-            field = self[name]
-            field.kind = kind
-            bound.append(field)
-        return bound
+    def own_fields(self) -> list[tuple[forms.BoundField, history.GameKind]]:
+        """The bound fields of the kinds' own filters, each with its kind."""
+        return [(self[name], kind) for name, kind in self.owners.items()]
 
     def clean(self):
         cleaned = super().clean()
@@ -117,7 +113,7 @@ class GameFilterForm(forms.Form):
         for name, kind in self.owners.items():
             if cleaned.get(name) and game and game != kind.slug:
                 self.add_error(name, f"Only {kind.label} games have a {self.names[name]}.")
-        _order, kind = self.orders.get(cleaned.get("sort"), (None, None))
+        kind = self.sorted_by(cleaned)[1]
         if kind is not None and game and game != kind.slug:
             self.add_error("sort", f"Only {kind.label} games are listed by their score.")
         return cleaned
@@ -128,14 +124,15 @@ class GameFilterForm(forms.Form):
         for name, kind in self.owners.items():
             if data.get(name):
                 return kind
-        return self.orders.get(data.get("sort"), (None, None))[1]
+        return self.sorted_by(data)[1]
 
     def kinds(self) -> list[history.GameKind] | None:
         """The kinds of game listed: one, or every kind (None)."""
         if (kind := self.own_kind()) is not None:
             return [kind]
         slug = self.cleaned_data.get("game")
-        return [history.kind(slug)] if slug else None
+        kind = history.kind(slug) if slug else None
+        return [kind] if kind is not None else None
 
     def common_filters(self) -> history.HistoryFilters:
         data = self.cleaned_data
@@ -146,7 +143,7 @@ class GameFilterForm(forms.Form):
     def problems(self) -> list[str]:
         """One sentence for each filter that was left out, saying why."""
         return [
-            f"{' '.join(errors)} "
+            f"{' '.join(map(str, errors))} "
             + ("The list is newest first." if name == "sort" else f"The list is not filtered by {self.names[name]}.")
             for name, errors in self.errors.items()
             if name in self.names
@@ -157,7 +154,7 @@ class GameFilterForm(forms.Form):
         query = QueryDict(mutable=True)
         for name in self.fields:
             value = self.cleaned_data.get(name)
-            if hasattr(value, "pk"):
+            if isinstance(value, models.Model):
                 value = value.pk
             elif isinstance(value, datetime.date):
                 value = value.isoformat()
@@ -170,7 +167,12 @@ class GameFilterForm(forms.Form):
 
     def order(self) -> history.Order:
         """The order asked for, the newest first unless another could be read."""
-        return self.orders.get(self.cleaned_data.get("sort"), (history.NEWEST_FIRST, None))[0]
+        return self.sorted_by(self.cleaned_data)[0]
+
+    def sorted_by(self, data: dict) -> tuple[history.Order, history.GameKind | None]:
+        """The order ``data`` asks for and the kind whose own it is (None: every
+        kind's), the newest first unless another could be read."""
+        return self.orders.get(data.get("sort") or "", (history.NEWEST_FIRST, None))
 
 
 def read_filters(request) -> GameFilterForm:

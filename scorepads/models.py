@@ -149,7 +149,9 @@ class SeatedGame(ScorePadGame):
     @property
     def names(self) -> list[str]:
         """The players' names in seat order (from the players as loaded)."""
-        return [player.name for player in self.players.all()]
+        # ``players`` is the reverse relation of the concrete subclass's Player,
+        # which django-stubs cannot see from this abstract base.
+        return [player.name for player in self.players.all()]  # type: ignore[attr-defined]
 
 
 def seated_game_rules(prefix: str, max_hands: int) -> dict:
@@ -168,7 +170,9 @@ class SeatedPlayer(models.Model):
     """A seat at a seated game's table: the player's name, and their account
     once they have joined. ``game`` is the game of the subclass's own app."""
 
-    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="players")
+    # "Game" is the subclass's own app's model, resolved when the concrete model
+    # is made; django-stubs looks it up in this abstract base's app and fails.
+    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="players")  # type: ignore[misc]
     seat = models.PositiveSmallIntegerField()  # 1, 2, ... in the order of play
     name = models.CharField(max_length=SEAT_NAME_MAX_LENGTH)
     account = account_field("%(app_label)s_seats")
@@ -199,7 +203,9 @@ def seat_constraints(prefix: str, max_seat: int) -> list:
 class SeatedHand(NumberedEntry):
     """A hand of a seated game's sheet; ``game`` is the game of the subclass's own app."""
 
-    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="hands")
+    # "Game": the subclass's own app's model, which django-stubs cannot resolve
+    # from this abstract base (see SeatedPlayer.game).
+    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="hands")  # type: ignore[misc]
 
     class Meta(NumberedEntry.Meta):
         abstract = True

@@ -7,20 +7,29 @@ import functools
 import unicodedata
 from collections.abc import Callable
 from types import ModuleType
+from typing import TypeVar
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.shortcuts import render as render_page
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
 from django_ratelimit.core import is_ratelimited
 
 from scorepads import pdf, printing, seating
 from scorepads.exports import attachment_header, text_cell
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it, with ``htmx``: the type
+    of a view's request that reads it."""
+
+    htmx: HtmxDetails
 
 
 def spreadsheet_safe(text: str) -> str:
@@ -318,7 +327,10 @@ def changed(form, change: Callable[[], object]) -> bool:
     return True
 
 
-def undo_named(request, undo: Callable[[int], object]) -> tuple[object | None, str]:
+Undone = TypeVar("Undone")
+
+
+def undo_named(request, undo: Callable[[int], Undone]) -> tuple[Undone | None, str]:
     """Undo the hand the request's form names, by ``undo(number)`` (a game's
     service, refused unless that hand is the last): the hand undone and "", or
     None and what the player is told."""

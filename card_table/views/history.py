@@ -15,23 +15,23 @@ from django_htmx.http import push_url
 
 from scorepads import exports, history
 from scorepads.history_filters import GameFilterForm, read_filters
-from scorepads.views import bad_request, form_problem
+from scorepads.views import HtmxHttpRequest, bad_request, form_problem
 
 GAMES_PER_PAGE = 25
 
 
 @require_GET
 @vary_on_headers("HX-Request")
-def game_list(request: HttpRequest) -> HttpResponse:
+def game_list(request: HtmxHttpRequest) -> HttpResponse:
     form = read_filters(request)
     kinds = form.kinds()
     order = form.order()
     own_kind = form.own_kind()
-    if own_kind is not None:
+    if own_kind is not None and own_kind.own_filters is not None:
         # A filter or an order of one kind's own: its games, as it lists them.
         games = own_kind.own_filters.listed(request.user, form.cleaned_data).order_by(*order.fields)
         page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-        entries = [history.HistoryEntry(own_kind, row) for row in own_kind.history_rows(page.object_list)]
+        entries = [history.HistoryEntry(own_kind, row) for row in own_kind.history_rows(list(page.object_list))]
     else:
         page, entries = history.history_page(
             request.user,
@@ -80,7 +80,7 @@ def own_downloads(kinds, page, entries, query) -> list[tuple[str, dict]]:
     return [
         (kind.own_filters.downloads_template, kind.own_filters.downloads_context(page, entries, query))
         for kind in kinds or history.kinds()
-        if kind.own_filters and kind.own_filters.downloads_template
+        if kind.own_filters and kind.own_filters.downloads_template and kind.own_filters.downloads_context
     ]
 
 

@@ -120,7 +120,7 @@ def test_a_named_account_is_offered_the_seat_and_is_no_member_until_it_accepts(k
     accept, decline = kind.url("invitation_accept", offered.pk), kind.url("invitation_decline", offered.pk)
     assert f"jon invites you to {kind.seated.label} on 9 July 2026, as Ben, with " in front
     for url in (accept, decline):
-        assert re.search(rf'<form method="post" action="{url}"><input type="hidden" name="csrfmiddlewaretoken"', front)
+        assert re.search(rf'<form method="post" action="{url}" data-settle><input type="hidden" name="csrfmiddlewaretoken"', front)
 
     response = ben_client.post(accept)
     assert response.status_code == 302 and response["Location"] == kind.url("sheet", offered.pk)

@@ -28,7 +28,7 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scorepads import exports
+from scorepads import exports, seating
 from scorepads import views as shared
 from scorepads.recording import RecordingError
 
@@ -116,6 +116,7 @@ class SeatedSheet:
             "poll_url": reverse(f"{self.urls}:sheet", args=[game.pk]),
             "record_url": reverse(f"{self.urls}:hand_record", args=[game.pk]),
             "undo_url": reverse(f"{self.urls}:hand_undo", args=[game.pk]),
+            "leave_url": seating.leave_url(self.selectors.SEATED, game, request.user),
             "form": form,
             "form_id": FORM_ID,
             "error_summary": self.error_summary(form),

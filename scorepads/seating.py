@@ -81,6 +81,15 @@ class Offer:
         return self.seated.url("invitation_decline", self.game.pk)
 
 
+def leave_url(seated: Seated, game: models.Model, user) -> str:
+    """The address of game ``game``'s Leave control as ``user`` is shown it:
+    only a member may leave, so "" for staff looking at a game they are not in.
+    Anyone else sees the sheet only as a member (:mod:`scorepads.access`), so
+    only staff cost a query."""
+    member = not user.is_staff or game.members.filter(pk=user.pk).exists()
+    return seated.url("game_leave", game.pk) if member else ""
+
+
 def day(date: datetime.date) -> str:
     """A date as the invitations say it: "9 July 2026"."""
     return f"{date.day} {date:%B %Y}"

@@ -163,6 +163,19 @@ def test_leaving_keeps_the_game_for_the_others_with_the_name_in_the_seat(kind, o
     assert f'href="{kind.url("sheet", offered.pk)}"' in client.get(reverse("front_page")).content.decode()
 
 
+def test_the_leave_control_is_shown_to_members_only(kind, offered, user, client, ben, ben_client, django_user_model):
+    staff = django_user_model.objects.create_user(username="sue", password="sues pass phrase 1", is_staff=True)
+    staff_client = Client()
+    staff_client.force_login(staff)
+    sheet, leave = kind.url("sheet", offered.pk), kind.url("game_leave", offered.pk)
+    response = staff_client.get(sheet)
+    assert response.status_code == 200 and "Leave this game" not in response.content.decode()
+    assert f'action="{leave}"' not in response.content.decode()
+    assert f'action="{leave}"' in client.get(sheet).content.decode()
+    offered.members.add(staff)
+    assert f'action="{leave}"' in staff_client.get(sheet).content.decode()
+
+
 def test_the_starter_may_leave_and_the_last_member_to_leave_deletes_the_game(kind, offered, user, client, ben, ben_client):
     ben_client.post(kind.url("invitation_accept", offered.pk))
     client.post(kind.url("game_leave", offered.pk))

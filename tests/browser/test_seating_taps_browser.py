@@ -3,7 +3,6 @@ account page's Restore, at 390x844 on a touch phone: one effect, whatever the
 gap between the taps, and a page that makes sense after it (no error page)."""
 
 import datetime
-import io
 
 import pytest
 from django.test import Client
@@ -38,9 +37,7 @@ def ben_phone(chromium, live_server, ben):
 
 def offered(ann, ben_joins=False) -> Game:
     """A Two Way Street game Ann starts, seat 2 offered to Ben (or his, if ``ben_joins``)."""
-    game = street.game_start(
-        seats=[Seat("Ann", "ann"), Seat("Ben", "ben"), Seat("Cat")], target=12, date=DAY, user=ann
-    )
+    game = street.game_start(seats=[Seat("Ann", "ann"), Seat("Ben", "ben"), Seat("Cat")], target=12, date=DAY, user=ann)
     if ben_joins:
         Player.objects.filter(game=game, seat=2).update(account=game.players.get(seat=2).invited, invited=None)
         game.members.add(game.players.get(seat=2).account)
@@ -78,7 +75,9 @@ def test_a_double_tap_on_accept_joins_once(ann, ben, ben_phone, live_server, scr
         assert ben_phone.url == f"{live_server.url}/two-way-street/games/{game.pk}/", gap
         assert list(game.members.order_by("username")) == [ann, ben], gap
         assert [(p.account, p.invited) for p in Player.objects.filter(game=game, seat=2)] == [(ben, None)], gap
-        assert Hand.objects.filter(game=game).count() == 0, f"taps {gap} ms apart: the second tap records nothing on the sheet"
+        assert Hand.objects.filter(game=game).count() == 0, (
+            f"taps {gap} ms apart: the second tap records nothing on the sheet"
+        )
     screenshot(ben_phone, "taps-390x844-accept", full_page=False)
 
 
@@ -91,7 +90,9 @@ def test_a_double_tap_on_decline_declines_once(ann, ben, ben_phone, live_server,
         assert_sensible(ben_phone, shown, gap)
         assert ben_phone.url == f"{live_server.url}/", gap
         assert list(game.members.all()) == [ann], gap
-        assert [(p.name, p.account, p.invited) for p in Player.objects.filter(game=game, seat=2)] == [("Ben", None, None)], gap
+        assert [(p.name, p.account, p.invited) for p in Player.objects.filter(game=game, seat=2)] == [
+            ("Ben", None, None)
+        ], gap
         assert Game.objects.filter(members=ben).count() == 0 and Player.objects.filter(invited=ben).count() == 0, gap
     screenshot(ben_phone, "taps-390x844-decline", full_page=False)
 

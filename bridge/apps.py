@@ -24,5 +24,7 @@ class BridgeConfig(AppConfig):
                 restore=exports.RESTORE,
                 kept_pages=("bridge:calculator_home", "bridge:calculator", "bridge:ruling"),
                 entry_views=("bridge:calculator",),
+                urls="bridge.urls",
+                url_prefix="bridge/",
             )
         )

@@ -3,7 +3,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import HttpResponse
 from django.urls import include, path
 
-from scorepads import app_shell
+from scorepads import app_shell, game_urls
 
 
 @login_not_required
@@ -19,9 +19,7 @@ urlpatterns = [
     path("favicon.ico", app_shell.favicon, name="favicon"),
     path("offline/", app_shell.offline_page, name="offline_page"),
     path("admin/", admin.site.urls),
-    path("two-way-street/", include("two_way_street.urls")),
-    path("mah-jongg/", include("mahjong.urls")),
-    path("bridge/", include("bridge.urls")),
+    # The site's own pages, then every game's (as each registers them).
     path("", include("card_table.urls")),
-    path("", include("pad.urls")),
+    *game_urls.includes(),
 ]

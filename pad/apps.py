@@ -34,5 +34,6 @@ class PadConfig(AppConfig):
                 limits=(("name", models.NAME_MAX_LENGTH), ("irregularity", models.IRREGULARITY_MAX_LENGTH)),
                 # Its taps go by static/pad/offline.js, checked against the hands stored.
                 kept_pages=("game_pad", "hand_list", "gorilla_it_out"),
+                urls="pad.urls",  # at the site's root
             )
         )

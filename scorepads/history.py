@@ -159,6 +159,11 @@ class GameKind:
     # (scorepads.entries; the form's button is marked data-queue-entry).
     kept_pages: tuple[str, ...] = ()
     entry_views: tuple[str, ...] = ()
+    # Its addresses: the module of its URLs ("mahjong.urls") and where they
+    # start ("mah-jongg/"; "" at the site's root, after the site's own). The
+    # site's URLs include them (scorepads.game_urls).
+    urls: str = ""
+    url_prefix: str = ""
 
 
 @dataclass(frozen=True)

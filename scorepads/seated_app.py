@@ -3,8 +3,8 @@ names the game, and the game is registered by the conventions of a seated
 game's app (:mod:`scorepads.history`): its ``selectors`` (``SEATED``,
 ``recent_games``, ``games_in_history``, ``history_rows``), its ``exports``
 (``account_data``, ``RESTORE``, ``CSV_EXPORT``), its ``models.Game``, its
-templates ``<app>/includes/game_row.html`` and ``history_row.html``, and its
-URL ``<app>:new``."""
+templates ``<app>/includes/game_row.html`` and ``history_row.html``, its
+URLs ``<app>.urls`` (at ``<slug>/``) and among them ``<app>:new``."""
 
 from __future__ import annotations
 
@@ -46,5 +46,7 @@ class SeatedGameConfig(AppConfig):
                 csv_export=exports.CSV_EXPORT,
                 kept_pages=tuple(f"{self.name}:{page}" for page in ("new", "sheet", *self.more_kept_pages)),
                 entry_views=(f"{self.name}:hand_record",),
+                urls=f"{self.name}.urls",
+                url_prefix=f"{self.slug}/",
             )
         )

@@ -79,36 +79,30 @@ def sample_kwargs(name: str, game) -> dict:
 
 
 @pytest.fixture
-def toy(settings, monkeypatch):
-    """The toy game, its URLs beside the site's, registered as any game is."""
-    settings.ROOT_URLCONF = "tests.scorepads.toy_game"
-    kind = history.GameKind(
-        slug="toy", label="Toy", recent=lambda user, limit: [], row_template="", listed=None,
-        history_rows=lambda games: [], history_row_template="",
-        kept_pages=("toy:board",), entry_views=("toy:record",),
-    )
-    monkeypatch.setitem(history._kinds, "toy", kind)
-    toy_game.RECORDED.clear()
-    return kind
+def toy(db):
+    """The toy game, registered as any game is."""
+    with toy_game.registered() as kind:
+        yield kind
 
 
-def test_a_toy_game_gets_its_page_kept_and_its_entries_recorded_once(toy, client):
+def test_a_toy_game_gets_its_page_kept_and_its_entries_recorded_once(toy, client, user):
+    table = toy_game.table_of(user).pk
     patterns = kept_pages(client)
-    assert kept(patterns, "/toy-game/tables/12/")
-    assert not kept(patterns, "/toy-game/tables/12/moves/")
+    assert kept(patterns, f"/toy-game/tables/{table}/")
+    assert not kept(patterns, f"/toy-game/tables/{table}/moves/")
     key = str(uuid.uuid4())
     for _ in range(3):
-        response = client.post("/toy-game/tables/12/moves/", {"move": "e4", "entry_key": key}, **QUEUED)
+        response = client.post(f"/toy-game/tables/{table}/moves/", {"move": "e4", "entry_key": key}, **QUEUED)
         assert response["X-Entry"] == "done"
-    client.post("/toy-game/tables/12/moves/", {"move": "e5", "entry_key": str(uuid.uuid4())}, **QUEUED)
+    client.post(f"/toy-game/tables/{table}/moves/", {"move": "e5", "entry_key": str(uuid.uuid4())}, **QUEUED)
     assert toy_game.RECORDED == ["e4", "e5"]
 
 
-def test_a_page_to_keep_with_no_url_is_refused_by_name(toy, client, monkeypatch):
+def test_a_page_to_keep_with_no_url_is_refused_by_name(toy, client):
     from django.core.exceptions import ImproperlyConfigured
 
     from scorepads import app_shell
 
-    monkeypatch.setitem(history._kinds, "toy", history.GameKind(**{**toy.__dict__, "kept_pages": ("toy:nowhere",)}))
+    history.register(history.GameKind(**{**toy.__dict__, "kept_pages": ("toy:nowhere",)}))  # unregistered with the toy
     with pytest.raises(ImproperlyConfigured, match="toy:nowhere"):
         app_shell.kept_page_patterns()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import TypeVar
 
 from django.db import IntegrityError, transaction
 
@@ -90,7 +91,10 @@ def check_next_number(number: int, *, next_number: int | None, finished_at: int)
         )
 
 
-def last_to_undo(entries: Sequence[NumberedEntry], expected_number: int | None) -> NumberedEntry:
+_Entry = TypeVar("_Entry", bound=NumberedEntry)
+
+
+def last_to_undo(entries: Sequence[_Entry], expected_number: int | None) -> _Entry:
     """The last of ``entries`` (in order, read under the lock), which an undo
     removes; refused when there is none, and (code ``stale``) when it is not
     entry ``expected_number``: the phone was showing an older pad."""

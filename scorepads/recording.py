@@ -24,8 +24,11 @@ class RecordingError(ValueError):
 
     ``field`` names the field at fault, where there is one; ``code`` says what
     kind of refusal it is (``taken``: that number is already recorded; ``ahead``:
-    an earlier one is missing; ``finished``: the game is over).
+    an earlier one is missing; ``finished``: the game is over). ``hand`` is the
+    number of the hand at fault when a restore reports it (None otherwise).
     """
+
+    hand: int | None = None
 
     def __init__(self, message: str, *, field: str | None = None, code: str = "invalid") -> None:
         super().__init__(message)

@@ -68,7 +68,7 @@ def lock(game: ScorePadGame, *fields: str) -> None:
     values of its revision and of ``fields``: those only a holder of the lock
     changes, so they are current from here on."""
     names = ("revision", *fields)
-    values = type(game).objects.select_for_update().values_list(*names).get(pk=game.pk)
+    values = type(game)._default_manager.select_for_update().values_list(*names).get(pk=game.pk)
     for name, value in zip(names, values):
         setattr(game, name, value)
 
@@ -79,7 +79,7 @@ def raise_revision(game: ScorePadGame, **changes) -> None:
     game.revision += 1
     for name, value in changes.items():
         setattr(game, name, value)
-    type(game).objects.filter(pk=game.pk).update(revision=game.revision, **changes)
+    type(game)._default_manager.filter(pk=game.pk).update(revision=game.revision, **changes)
 
 
 def check_next_number(number: int, *, next_number: int | None, finished_at: int) -> None:

@@ -336,7 +336,7 @@ def _pairs_weighted(result: WeightedMatchpoints):
             written(summed(o.written_ew_part for o in result.outcomes), P),
         ),
     )
-    british_notes = ()
+    british_notes: tuple[str, ...] = ()
     if (result.british_ns, result.british_ew) != (result.written_ns, result.written_ew):
         british_notes = (
             "Both methods give the same exact score; written to two decimals, their parts round differently "
@@ -361,7 +361,7 @@ def _pairs_weighted(result: WeightedMatchpoints):
     verdict = ""
     other_tables = result.other_tables
     others_caption = "The other tables, matchpointed again in the British table"
-    if result.table_result is not None:
+    if result.table_result is not None and result.offenders is not None:  # given both or neither
         table = result.table_result
         non_offenders = result.offenders.other
         weighted_figure = result.written_ns if non_offenders is Side.NS else result.written_ew
@@ -462,7 +462,7 @@ def _teams_weighted(result: WeightedImps):
         )
     ]
     verdict = ""
-    if result.table_result is not None:
+    if result.table_result is not None and result.offenders is not None:  # given both or neither
         table = result.table_result
         non_offenders = result.offenders.other
         sign = 1 if non_offenders is Side.NS else -1
@@ -621,6 +621,7 @@ def _serious_error(result: SeriousError, unit: str, places: int, signed: bool) -
                 )
             )
             continue
+        assert isinstance(result, SeriousErrorMatchpoints)  # a line not IMPed is matchpointed
         scenarios = [s.outcome for s in line.working.scenarios]
         sections.append(
             Section(
@@ -664,6 +665,7 @@ def _ruling_lines(result: SeriousError, mirror: str, places: int, signed: bool) 
     w = lambda value: written(value, places, signed=signed)  # noqa: E731
     non_offenders, offenders = result.non_offenders, result.offenders
     normal, expected, table = result.normal.written, result.expected.written, result.table.written
+    seen: tuple[Figure, ...]
     if non_offenders is Side.NS:
         seen = (normal, expected, table)
     else:

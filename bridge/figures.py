@@ -8,13 +8,17 @@ carries a written figure into a later step, as the reference does.
 from __future__ import annotations
 
 import math
-import numbers
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from enum import StrEnum
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, overload
 
 Ties = Literal["away", "up", "down"]
+
+# An exact number of the working: what ``numbers.Rational`` holds at run time (an
+# int or a Fraction, a Figure among them), written so that mypy, which does not
+# count int as a ``numbers.Rational``, reads it too.
+Exact = int | Fraction
 
 DISPLAY_PLACES = 1
 
@@ -78,7 +82,7 @@ class Figure(Fraction):
             return format(Decimal(self.numerator) / Decimal(self.denominator), spec)
 
 
-def rounded(value: numbers.Rational, places: int = DISPLAY_PLACES, *, ties: Ties = "away") -> Figure:
+def rounded(value: Exact | ActsAsFigure, places: int = DISPLAY_PLACES, *, ties: Ties = "away") -> Figure:
     """``value`` rounded to ``places`` decimals, still exact.
 
     A value exactly halfway is rounded ``"away"`` from zero (the schoolbook rule),
@@ -100,7 +104,7 @@ def rounded(value: numbers.Rational, places: int = DISPLAY_PLACES, *, ties: Ties
     return Figure(Fraction(whole) / scale)
 
 
-def display(value: numbers.Rational | int, places: int = DISPLAY_PLACES, *, signed: bool = False) -> str:
+def display(value: Exact | ActsAsFigure, places: int = DISPLAY_PLACES, *, signed: bool = False) -> str:
     """A figure as the reference writes it: ``13.8``, ``-5.3``, ``19``, ``+1.3``.
 
     Rounded half away from zero to ``places`` decimals; a whole number is written
@@ -142,6 +146,10 @@ def ties_favouring(non_offenders: Side, *, raising_helps_ns: bool) -> Ties:
     return "up" if helps_non_offenders else "down"
 
 
+@overload
+def _unwrap(value: Operand) -> int | float | Fraction: ...
+@overload
+def _unwrap(value: object) -> object: ...
 def _unwrap(value: object) -> object:
     if isinstance(value, ActsAsFigure):
         return value.figure_value()
@@ -191,41 +199,45 @@ class ActsAsFigure:
     def __hash__(self) -> int:
         return hash(self.figure_value())
 
-    def __lt__(self, other: object) -> bool:
+    def __lt__(self, other: Operand) -> bool:
         return self.figure_value() < _unwrap(other)
 
-    def __le__(self, other: object) -> bool:
+    def __le__(self, other: Operand) -> bool:
         return self.figure_value() <= _unwrap(other)
 
-    def __gt__(self, other: object) -> bool:
+    def __gt__(self, other: Operand) -> bool:
         return self.figure_value() > _unwrap(other)
 
-    def __ge__(self, other: object) -> bool:
+    def __ge__(self, other: Operand) -> bool:
         return self.figure_value() >= _unwrap(other)
 
-    def __add__(self, other: object):
+    def __add__(self, other: Operand):
         return self.figure_value() + _unwrap(other)
 
-    def __radd__(self, other: object):
+    def __radd__(self, other: Operand):
         return _unwrap(other) + self.figure_value()
 
-    def __sub__(self, other: object):
+    def __sub__(self, other: Operand):
         return self.figure_value() - _unwrap(other)
 
-    def __rsub__(self, other: object):
+    def __rsub__(self, other: Operand):
         return _unwrap(other) - self.figure_value()
 
-    def __mul__(self, other: object):
+    def __mul__(self, other: Operand):
         return self.figure_value() * _unwrap(other)
 
-    def __rmul__(self, other: object):
+    def __rmul__(self, other: Operand):
         return _unwrap(other) * self.figure_value()
 
-    def __truediv__(self, other: object):
+    def __truediv__(self, other: Operand):
         return self.figure_value() / _unwrap(other)
 
-    def __rtruediv__(self, other: object):
+    def __rtruediv__(self, other: Operand):
         return _unwrap(other) / self.figure_value()
 
     def __format__(self, spec: str) -> str:
         return format(self.figure_value(), spec)
+
+
+# What a figure is compared with or worked with: a number, or another result.
+Operand = int | float | Fraction | ActsAsFigure

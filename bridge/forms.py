@@ -39,7 +39,7 @@ class CalculationForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.calculation = calculation
         self.working: display.Working | None = None
-        fields = {}
+        fields: dict[str, forms.Field] = {}
         for name in calculation.inputs:
             item = calculator.INPUTS[name]
             optional = name in calculation.optional

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import numbers
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
+from typing import TypeVar
 
-from .figures import MATCHPOINT_PLACES, Figure, ScoringError, Side, Ties, as_side, opposite, rounded
+from .figures import MATCHPOINT_PLACES, Exact, Figure, ScoringError, Side, Ties, as_side, opposite, rounded
 from .parsing import MAX_TABLES, Outcome, as_outcomes, parse_score, parse_scores
 from .scores import Vulnerability, check_score
 
@@ -26,7 +27,10 @@ def _check_board(count: int, *, field: str) -> None:
         raise ScoringError(f"{count} tables: a board is played at {MAX_TABLES} at most", field=field)
 
 
-def _rank(frequencies: dict[numbers.Rational, numbers.Rational]) -> dict[numbers.Rational, Figure]:
+_Score = TypeVar("_Score", bound=Exact)
+
+
+def _rank(frequencies: Mapping[_Score, Exact]) -> dict[_Score, Figure]:
     """Each score's matchpoints against a frequency table that includes it:
     2 for each inferior score, 1 for each equal one besides itself.
 
@@ -35,14 +39,14 @@ def _rank(frequencies: dict[numbers.Rational, numbers.Rational]) -> dict[numbers
     by its frequency again below the row (ending at -1).
     """
     running = 2 * sum(frequencies.values(), Fraction(0)) - 1
-    ranked = {}
+    ranked: dict[_Score, Figure] = {}
     for score in sorted(frequencies, reverse=True):
         ranked[score] = Figure(running - frequencies[score])
         running = ranked[score] - frequencies[score]
     return ranked
 
 
-def matchpoints(scores: Sequence[numbers.Rational]) -> list[int]:
+def matchpoints(scores: Sequence[Exact]) -> list[int]:
     """Law 78A: for one side's scores on a board, one per table, each table's
     matchpoints: 2 per inferior score, 1 per equal score, 0 per superior one.
     The top is 2 × (tables - 1); the matchpoints of a board add up to n(n - 1)."""
@@ -178,8 +182,9 @@ class WeightedMatchpoints:
     @property
     def awarded(self) -> tuple[Figure, Figure]:
         """What NS and EW get: the table result when it stands, else the weighted score as written."""
-        if self.stands:
-            return Figure(self.table_result.ns), Figure(self.table_result.ew)
+        table = self.table_result
+        if table is not None and self.stands:
+            return Figure(table.ns), Figure(table.ew)
         return self.written_ns, self.written_ew
 
     @property
@@ -339,7 +344,7 @@ def table_and_offenders(
         return None, None
     if blank(table):
         raise ScoringError("the table result is needed to compare it with the weighted score", field="table")
-    if blank(offenders):
+    if offenders is None or blank(offenders):
         raise ScoringError("name the offending side (NS or EW) to compare the table result", field="offenders")
     score = parse_score(table, vulnerability, field="table") if isinstance(table, str) else check_score(
         table, vulnerability, field="table"

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
+from typing import Protocol
 
-from .figures import Figure, ScoringError, rounded
+from .figures import Exact, Figure, ScoringError, rounded
 from .scores import Vulnerability, check_score
 
 # Floats are read as the simplest fraction they stand for: 0.6 is 3/5, 1/3 is 1/3.
@@ -146,7 +147,7 @@ def simple_fraction(text: str) -> Fraction | None:
     return None
 
 
-def check_weight(weight: numbers.Rational, *, field: str = "weights", shown: str | None = None) -> Figure:
+def check_weight(weight: Exact, *, field: str = "weights", shown: str | None = None) -> Figure:
     shown = shown or format_weight(weight)
     if weight < 0:
         raise ScoringError(f"the weight {shown} is negative: a weight is more than 0", field=field)
@@ -312,7 +313,7 @@ def format_score(score: int) -> str:
     return f"{score:+d}" if score else "0"
 
 
-def format_weight(weight: numbers.Rational) -> str:
+def format_weight(weight: Exact) -> str:
     """``60%`` when the weight is a whole percentage, else ``1/3``."""
     weight = Fraction(weight)
     percent = weight * 100
@@ -321,7 +322,7 @@ def format_weight(weight: numbers.Rational) -> str:
     return f"{weight.numerator}/{weight.denominator}"
 
 
-def format_total(total: numbers.Rational) -> str:
+def format_total(total: Exact) -> str:
     """A sum of weights: ``99.9%`` when it is a percentage to at most three decimals,
     else ``14/15``."""
     percent = Fraction(total) * 100
@@ -331,7 +332,18 @@ def format_total(total: numbers.Rational) -> str:
     return format_weight(total)
 
 
-def format_readings(outcomes: Iterable[object]) -> str:
+class Reading(Protocol):
+    """A line of working that holds a weight: as read, and as typed when it was
+    read as the simple fraction it rounds (else ``""``)."""
+
+    @property
+    def weight(self) -> Figure: ...
+
+    @property
+    def typed(self) -> str: ...
+
+
+def format_readings(outcomes: Iterable[Reading]) -> str:
     """What the working says of weights read as simple fractions (``outcomes``:
     anything with a ``typed`` text and a ``weight``): ``The weights 33.3% and 66.6%
     are read as 1/3 and 2/3, the simple fractions they round.``; ``""`` if none was."""
@@ -359,6 +371,6 @@ def format_scores(scores: Iterable[int]) -> str:
     )
 
 
-def format_outcomes(outcomes: Iterable[Outcome | tuple[int, numbers.Rational]]) -> str:
+def format_outcomes(outcomes: Iterable[Outcome | tuple[int, Exact]]) -> str:
     """Weighted outcomes on one line: ``+110 60%, -50 40%``."""
     return ", ".join(f"{format_score(score)} {format_weight(weight)}" for score, weight in outcomes)

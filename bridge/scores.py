@@ -8,7 +8,7 @@ from bisect import bisect_right
 from enum import StrEnum
 from functools import cache
 
-from .figures import ScoringError, Side
+from .figures import Exact, ScoringError, Side
 
 # Law 78B (2017): the lowest point difference of each IMP from 1 to 24.
 # 0-10 is 0 IMP, 20-40 is 1 IMP, ..., 3500-3990 is 23 IMP, 4000 and more is 24 IMP.
@@ -20,7 +20,7 @@ IMP_SCALE: tuple[int, ...] = (
 MAX_IMPS = len(IMP_SCALE)
 
 
-def imps(points: numbers.Real) -> int:
+def imps(points: Exact | float) -> int:
     """The IMPs for a point difference, signed: ``imps(-1270) == -15``.
 
     A difference between the scale's rows (never one between two real scores, which

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -86,7 +86,7 @@ def _heading_and_summary(ruling: Ruling) -> tuple[str, str]:
     return heading, worked.summary if worked else "cannot be calculated"
 
 
-def history_rows(rulings: Sequence[Ruling]) -> list[RulingRow]:
+def history_rows(rulings: Iterable[Ruling]) -> list[RulingRow]:
     return [ruling_row(ruling) for ruling in rulings]
 
 

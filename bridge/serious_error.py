@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from .figures import Figure, ScoringError, Side, as_side, rounded, ties_favouring
+from .figures import Figure, ScoringError, Side, Ties, as_side, rounded, ties_favouring
 from .pairs import WeightedMatchpoints, weighted_matchpoints
 from .parsing import Outcome, as_outcomes, parse_score
 from .scores import Vulnerability, check_score
@@ -140,7 +140,7 @@ def _lines(
     scores: dict[str, ScoreInput],
     offenders: Side,
     vulnerability: Vulnerability | None,
-    working: Callable[[tuple[Outcome, ...], str], WeightedMatchpoints | WeightedImps],
+    working: Callable[[tuple[Outcome, ...], Ties], WeightedMatchpoints | WeightedImps],
 ) -> dict[str, ScoreLine]:
     lines = {}
     for name, value in scores.items():
@@ -157,6 +157,9 @@ def _lines(
 def _rule(lines: dict[str, ScoreLine], offenders: Side, mirror: Callable[[Fraction], Fraction]):
     """(rule, consequent damage, ns, ew) from the written figures."""
     normal, expected, table = (lines[name].written for name in ("normal", "expected", "table"))
+    seen_normal: Fraction
+    seen_expected: Fraction
+    seen_table: Fraction
     if offenders is Side.EW:  # each figure as the non-offending side sees it
         seen_normal, seen_expected, seen_table = normal, expected, table
     else:
@@ -199,7 +202,9 @@ def serious_error_matchpoints(
         vulnerability,
         lambda outcomes, ties: weighted_matchpoints(scores, outcomes, vulnerability, ties=ties),
     )
-    top = lines["table"].working.top
+    table_working = lines["table"].working
+    assert isinstance(table_working, WeightedMatchpoints)  # the working given above
+    top = table_working.top
     rule, damage, ns, ew = _rule(lines, offenders, lambda figure: top - figure)
     return SeriousErrorMatchpoints(
         offenders=offenders,
@@ -235,8 +240,8 @@ def serious_error_imps(
     )
     rule, damage, ns, ew = _rule(lines, offenders, lambda figure: -figure)
     non_offenders = offenders.other
-    favour_ns: str = "up" if non_offenders is Side.NS else "down"
-    favour_ew: str = "down" if non_offenders is Side.NS else "up"
+    favour_ns: Ties = "up" if non_offenders is Side.NS else "down"
+    favour_ew: Ties = "down" if non_offenders is Side.NS else "up"
     vp = (int(rounded(ns, 0, ties=favour_ns)), int(rounded(ew, 0, ties=favour_ew)))
     return SeriousErrorImps(
         offenders=offenders,

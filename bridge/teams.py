@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from .figures import IMP_PLACES, ActsAsFigure, Figure, Side, Ties, rounded
+from .figures import IMP_PLACES, ActsAsFigure, Exact, Figure, Side, Ties, rounded
 from .pairs import table_and_offenders
 from .parsing import Outcome, as_outcomes, parse_score
 from .scores import Vulnerability, check_score, imps
@@ -79,7 +79,8 @@ class WeightedImps(ActsAsFigure):
     def awarded(self) -> tuple[Figure, Figure]:
         """What the NS team and the EW team get: the table result when it stands,
         else the weighted score as written."""
-        ns = Figure(self.table_result.imps) if self.stands else self.written
+        table = self.table_result
+        ns = Figure(table.imps) if table is not None and self.stands else self.written
         return ns, Figure(-ns)
 
 
@@ -149,7 +150,7 @@ class KnockoutAverage:
 
 
 def knockout_average(
-    ns_team_score: numbers.Rational, ew_team_score: numbers.Rational, *, ties: Ties = "away"
+    ns_team_score: Exact, ew_team_score: Exact, *, ties: Ties = "away"
 ) -> KnockoutAverage:
     """The average of two teams' separately calculated scores on a board, each
     given from its own side (example 5: -16 and -10 give 3 IMP to the EW team).

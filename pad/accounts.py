@@ -12,16 +12,25 @@ games imported without an owner, which is not what a deletion promises.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO, TypedDict
 
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Count, Prefetch, QuerySet
 
 from pad.exchange import export_text
 from pad.models import Game, Hand, Partnership
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django_stubs_ext import WithAnnotations
 
-def games_of_member(user: AbstractBaseUser) -> QuerySet[Game]:
+
+class MemberCount(TypedDict):
+    """What :func:`partnerships_with_member_counts` adds to each partnership."""
+
+    member_count: int
+
+
+def games_of_member(user: User) -> QuerySet[Game]:
     """Every game of the partnerships ``user`` is a member of (never the games
     staff see beyond their own), with what the export needs."""
     return (
@@ -32,17 +41,17 @@ def games_of_member(user: AbstractBaseUser) -> QuerySet[Game]:
     )
 
 
-def account_data(user: AbstractBaseUser) -> Iterator[str]:
+def account_data(user: User) -> Iterator[str]:
     """All of ``user``'s games as one ``gorilla-pad/1`` document, streamed as JSON text."""
     return export_text(games_of_member(user))
 
 
-def write_account_data(user: AbstractBaseUser, out: TextIO) -> None:
+def write_account_data(user: User, out: TextIO) -> None:
     """:func:`account_data` written to ``out``: the Gorilla games of the download of all one's data."""
     out.writelines(account_data(user))
 
 
-def partnerships_with_member_counts(user: AbstractBaseUser) -> QuerySet[Partnership]:
+def partnerships_with_member_counts(user: User) -> QuerySet[WithAnnotations[Partnership, MemberCount]]:
     """``user``'s partnerships, each with ``member_count``."""
     # Counted apart from the filter on the user, which would count only them.
     return Partnership.objects.filter(
@@ -50,7 +59,7 @@ def partnerships_with_member_counts(user: AbstractBaseUser) -> QuerySet[Partners
     ).annotate(member_count=Count("members"))
 
 
-def delete_partnerships_left_alone(user: AbstractBaseUser) -> int:
+def delete_partnerships_left_alone(user: User) -> int:
     """As ``user``'s account is deleted: the partnerships it was the only
     member of go, with their games and hands; those shared with a partner stay
     theirs, unchanged. How many games went."""
@@ -63,6 +72,6 @@ def delete_partnerships_left_alone(user: AbstractBaseUser) -> int:
     return games_deleted
 
 
-def deletion_context(user: AbstractBaseUser) -> dict:
+def deletion_context(user: User) -> dict:
     """What the page that deletes an account says of its partnerships."""
     return {"partnerships": partnerships_with_member_counts(user)}

@@ -266,6 +266,7 @@ def blank_pads_measured(document, context: dict) -> dict | None:
     ruled again from what its other parts measure: None when they are the
     rows it has (to a row's rounding), else the context's new charts."""
     first_mm, continuation_mm = furniture_measured(document)
+    continuation: BlankChart | None
     first, continuation = blank_charts(context["size"], first_mm, continuation_mm)
     if not context["continuation"]:
         continuation = None
@@ -284,7 +285,7 @@ def furniture_measured(document) -> tuple[float, float]:
     """What a laid-out blank pad's first sheet and continuation sheet hold beside
     their rows, in mm: everything above the first row, and the foot below."""
     mm = 25.4 / 96
-    first_rows = []  # (the page's number, the first row's distance from the page's top), each page
+    first_rows: list[tuple[int, float]] = []  # (the page's number, the first row's distance from the page's top), each page
     foot = 0.0
     continuation_page = None
     for number, page in enumerate(document.pages):
@@ -299,7 +300,7 @@ def furniture_measured(document) -> tuple[float, float]:
                 foot = max(foot, (box.border_height() + box.style["margin_top"].value) * mm)
             elif "continuation" in classes and continuation_page is None:
                 continuation_page = number
-    above = dict(first_rows)
+    above: dict[int | None, float] = dict(first_rows)
     return above[0] + foot, above.get(continuation_page, CONTINUATION_FURNITURE_MM)
 
 

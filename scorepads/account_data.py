@@ -32,8 +32,8 @@ def delete_games_left_alone(game_model: type[Model], user) -> int:
     """Delete the games of ``game_model`` that ``user`` is the only member of,
     with their players and hands (cascading); a game with another member stays
     theirs. How many games went."""
-    alone = access.left_alone_by(user, game_model.objects.all()).values("pk")
-    return game_model.objects.filter(pk__in=alone).delete()[1].get(game_model._meta.label, 0)
+    alone = access.left_alone_by(user, game_model._default_manager.all()).values("pk")
+    return game_model._default_manager.filter(pk__in=alone).delete()[1].get(game_model._meta.label, 0)
 
 
 def write_archive(user, file: BinaryIO) -> None:

@@ -8,6 +8,9 @@ class SheetSummary:
     """Mixed into a game's sheet display (a dataclass with ``hands``,
     ``status`` and ``finished``): the last hand, and the result once over."""
 
+    status: str
+    finished: bool
+
     @property
     def last_hand(self):
         return self.hands[-1] if self.hands else None

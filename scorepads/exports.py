@@ -156,6 +156,8 @@ def game_csv(request, game_id: int, *, slug: str) -> StreamingHttpResponse:
     from scorepads import history
 
     kind = history.kind(slug)
+    if kind is None:
+        raise Http404("No such game.")
     games = kind.listed(request.user, history.HistoryFilters()).filter(pk=game_id)
     game = games.first()
     if game is None:

@@ -109,9 +109,10 @@ def _weasyprint() -> ModuleType:
 
 @functools.cache
 def _fetcher_class() -> type:
-    weasyprint = _weasyprint()
+    _weasyprint()
+    from weasyprint.urls import URLFetcher
 
-    class StaticFilesOnlyFetcher(weasyprint.urls.URLFetcher):
+    class StaticFilesOnlyFetcher(URLFetcher):
         """Serves the app's static files from disk; refuses every other URL."""
 
         def fetch(self, url, headers=None):
@@ -131,9 +132,10 @@ UA_STYLESHEET = "scorepads/print_ua.css"
 
 @functools.cache
 def _document_class() -> type:
-    weasyprint = _weasyprint()
+    _weasyprint()
+    from weasyprint import HTML
 
-    class PrintedSheet(weasyprint.HTML):
+    class PrintedSheet(HTML):
         """A printed sheet, laid out with :data:`UA_STYLESHEET` as its user-agent
         stylesheet in place of WeasyPrint's whole one: the same pages, in two
         thirds of the time for a long pad."""

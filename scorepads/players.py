@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 
 from scorepads import history
 from scorepads.recording import RecordingError, check_text
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @dataclass(frozen=True)
@@ -51,8 +55,8 @@ class SeatAccounts:
     """The accounts a new game's seats name, by seat number (from 1): the
     starter's own seat, joined at once, and the others, who are only invited."""
 
-    own: dict[int, object]
-    invited: dict[int, object]
+    own: dict[int, User]
+    invited: dict[int, User]
 
 
 def seat_accounts(seats: Sequence[Seat], *, user) -> SeatAccounts:
@@ -74,8 +78,8 @@ def seat_accounts(seats: Sequence[Seat], *, user) -> SeatAccounts:
                     field=f"account_{number}",
                 )
         wanted[number] = username
-    own: dict[int, object] = {}
-    invited: dict[int, object] = {}
+    own: dict[int, User] = {}
+    invited: dict[int, User] = {}
     if not wanted:
         return SeatAccounts(own, invited)
     User = get_user_model()

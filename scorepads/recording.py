@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import TypeVar
 
 from django.db import IntegrityError, transaction
 
@@ -23,8 +24,11 @@ class RecordingError(ValueError):
 
     ``field`` names the field at fault, where there is one; ``code`` says what
     kind of refusal it is (``taken``: that number is already recorded; ``ahead``:
-    an earlier one is missing; ``finished``: the game is over).
+    an earlier one is missing; ``finished``: the game is over). ``hand`` is the
+    number of the hand at fault when a restore reports it (None otherwise).
     """
+
+    hand: int | None = None
 
     def __init__(self, message: str, *, field: str | None = None, code: str = "invalid") -> None:
         super().__init__(message)
@@ -64,7 +68,7 @@ def lock(game: ScorePadGame, *fields: str) -> None:
     values of its revision and of ``fields``: those only a holder of the lock
     changes, so they are current from here on."""
     names = ("revision", *fields)
-    values = type(game).objects.select_for_update().values_list(*names).get(pk=game.pk)
+    values = type(game)._default_manager.select_for_update().values_list(*names).get(pk=game.pk)
     for name, value in zip(names, values):
         setattr(game, name, value)
 
@@ -75,7 +79,7 @@ def raise_revision(game: ScorePadGame, **changes) -> None:
     game.revision += 1
     for name, value in changes.items():
         setattr(game, name, value)
-    type(game).objects.filter(pk=game.pk).update(revision=game.revision, **changes)
+    type(game)._default_manager.filter(pk=game.pk).update(revision=game.revision, **changes)
 
 
 def check_next_number(number: int, *, next_number: int | None, finished_at: int) -> None:
@@ -90,7 +94,10 @@ def check_next_number(number: int, *, next_number: int | None, finished_at: int)
         )
 
 
-def last_to_undo(entries: Sequence[NumberedEntry], expected_number: int | None) -> NumberedEntry:
+_Entry = TypeVar("_Entry", bound=NumberedEntry)
+
+
+def last_to_undo(entries: Sequence[_Entry], expected_number: int | None) -> _Entry:
     """The last of ``entries`` (in order, read under the lock), which an undo
     removes; refused when there is none, and (code ``stale``) when it is not
     entry ``expected_number``: the phone was showing an older pad."""

@@ -222,8 +222,8 @@ def case_list(player_count: int) -> tuple[tuple[str, str], ...]:
 def standings_status(names: Sequence[str], state: rules.GameState) -> str:
     """One sentence: who leads, a tie at the target, or who won."""
     names = isolate_all(names)
-    if state.finished:
-        winner = state.winner
+    winner = state.winner
+    if state.finished and winner is not None:  # a finished game has its winner
         return f"{names[winner]} wins with {state.totals[winner]} points"
     if not state.hands:
         return f"No hand yet: the game is played to {state.target}"

@@ -15,7 +15,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar, cast
 
 from scorepads.names import isolate
 
@@ -214,9 +214,12 @@ def check_player_count(player_count: int) -> None:
         )
 
 
+_Word = TypeVar("_Word", bound=StrEnum)
+
+
 def _word(
-    value: object, kind: type[StrEnum], what: str, seat: int, names: Sequence[str] | None
-) -> StrEnum:
+    value: object, kind: type[_Word], what: str, seat: int, names: Sequence[str] | None
+) -> _Word:
     if isinstance(value, kind):
         return value
     if isinstance(value, str):
@@ -233,7 +236,9 @@ def _word(
 def parse_result(result: object, seat: int, names: Sequence[str] | None = None) -> PlayerResult:
     """One player's entry checked and with its words as enums; ``seat`` counts from 1."""
     try:
-        tricks, direction, choice = result  # type: ignore[misc]
+        # Any object is tried: one that does not unpack into three raises
+        # TypeError or ValueError, answered below.
+        tricks, direction, choice = cast("Iterable[object]", result)
     except (TypeError, ValueError):
         raise InvalidHand(
             f"{_who(seat, names)}: expected (tricks, high or low, declared or forced),"

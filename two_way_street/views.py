@@ -25,7 +25,7 @@ def display_of(game: Game) -> SheetDisplay:
 
 def next_hand_form(request, display: SheetDisplay) -> HandForm:
     """The next hand's form, each player's entry as last hand's."""
-    initial = {"number": display.next_hand_number, "tricks_in_hand": display.next_tricks_in_hand}
+    initial: dict[str, object] = {"number": display.next_hand_number, "tricks_in_hand": display.next_tricks_in_hand}
     for entry in display.next_entries:
         initial |= {f"tricks_{entry.seat}": entry.tricks, f"direction_{entry.seat}": entry.direction}
         initial[f"choice_{entry.seat}"] = entry.choice

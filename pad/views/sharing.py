@@ -68,7 +68,7 @@ def invitation_accept(request, token: str):
             return redirect("partnership_detail", partnership_id=partnership.pk)
         services.check_invitation(invitation, user=request.user)
     except RecordingError as error:
-        if error.code == "member":
+        if error.code == "member" and invitation is not None:  # refused so only for a known invitation
             return redirect("partnership_detail", partnership_id=invitation.partnership_id)
         return render(
             request,

@@ -59,15 +59,4 @@
     });
   }
 
-  // A problem in the summary leads to its field, focused.
-  document.addEventListener("click", (event) => {
-    const link = event.target.closest("[data-error-summary] a[href^='#']");
-    if (!link) return;
-    const field = document.getElementById(link.getAttribute("href").slice(1));
-    if (!field) return;
-    event.preventDefault();
-    const label = document.querySelector(`label[for="${field.id}"]`);
-    (label || field).scrollIntoView({ block: "start" });
-    field.focus({ preventScroll: true });
-  });
 })();

@@ -65,14 +65,18 @@
     const summary = document.querySelector("[data-error-summary]");
     if (summary) summary.focus();
   }
+  // A problem's link leads to its field, focused, the field and its label
+  // brought to the middle of the screen (clear of the fixed bars), on every
+  // page: the seated sheets' and the calculator's summaries too.
   document.addEventListener("click", (event) => {
     const link = event.target.closest && event.target.closest("[data-error-summary] a[href^='#']");
     if (!link) return;
     const field = document.getElementById(decodeURIComponent(link.hash.slice(1)));
-    if (field) {
-      event.preventDefault();
-      field.focus();
-    }
+    if (!field) return;
+    event.preventDefault();
+    const label = document.querySelector(`label[for="${CSS.escape(field.id)}"]`);
+    (label || field).scrollIntoView({ block: "center" });
+    field.focus({ preventScroll: true });
   });
 
   // Copy and Share buttons for links (the partner's invitation).

@@ -11,17 +11,6 @@
     return Boolean(summary);
   }
 
-  // The summary's links move to their field (and focus it), under no fixed bar.
-  document.addEventListener("click", (event) => {
-    const link = event.target.closest("[data-error-summary] a[href^='#']");
-    if (!link) return;
-    const field = document.getElementById(link.getAttribute("href").slice(1));
-    if (!field) return;
-    event.preventDefault();
-    field.scrollIntoView({ block: "center" });
-    field.focus({ preventScroll: true });
-  });
-
   // The entry as typed before a poll's new sheet replaces the old one, when the
   // new sheet is for another hand (pad.js keeps it while the hand is the same).
   let carried = null;

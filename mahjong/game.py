@@ -8,6 +8,7 @@ and the services read the game through :func:`play`. Players are numbered 0 to
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -176,18 +177,42 @@ def play_hand(number: int, entry: HandEntry, deal: Deal, totals: Sequence[int]) 
 def play(entries: Iterable[HandEntry]) -> GameState:
     """The game after ``entries``, the hands in the order played. EntryError
     (with the hand's number in the message) when a hand cannot be played: a
-    bad entry, or a hand after the end of the game."""
-    deal: Deal | None = first_deal()
-    totals: tuple[int, ...] = (0,) * PLAYERS
-    hands: list[PlayedHand] = []
-    for number, entry in enumerate(entries, start=1):
-        if deal is None:
-            raise EntryError(f"the game ended before hand {number}", field="winner")
-        try:
-            hand = play_hand(number, entry, deal, totals)
-        except EntryError as error:
-            raise EntryError(f"hand {number}: {error}", field=error.field) from None
-        hands.append(hand)
-        totals = hand.totals
-        deal = next_deal(deal, None if entry.winner is None else deal.wind_of(entry.winner))
-    return GameState(hands=tuple(hands), totals=totals, deal=deal)
+    bad entry, or a hand after the end of the game.
+
+    A game is played again at every tap with one hand more (or less) than
+    the last time: the game after each run of hands is kept, so the hands
+    before are not scored again."""
+    entries = tuple(entries)
+    try:
+        hash(entries)
+    except TypeError:  # an entry of values that are not plain: played hand by hand, kept nowhere
+        state = _start()
+        for number, entry in enumerate(entries, start=1):
+            state = _then(state, number, entry)
+        return state
+    return _played(entries)
+
+
+def _start() -> GameState:
+    return GameState(hands=(), totals=(0,) * PLAYERS, deal=first_deal())
+
+
+@functools.lru_cache(maxsize=1024)
+def _played(entries: tuple[HandEntry, ...]) -> GameState:
+    """The game after ``entries``, from the game after all of them but the last (kept)."""
+    if not entries:
+        return _start()
+    return _then(_played(entries[:-1]), len(entries), entries[-1])
+
+
+def _then(state: GameState, number: int, entry: HandEntry) -> GameState:
+    """The game after ``state`` and hand ``number``, ``entry``."""
+    deal = state.deal
+    if deal is None:
+        raise EntryError(f"the game ended before hand {number}", field="winner")
+    try:
+        hand = play_hand(number, entry, deal, state.totals)
+    except EntryError as error:
+        raise EntryError(f"hand {number}: {error}", field=error.field) from None
+    following = next_deal(deal, None if entry.winner is None else deal.wind_of(entry.winner))
+    return GameState(hands=(*state.hands, hand), totals=hand.totals, deal=following)

@@ -12,6 +12,7 @@ reasons).
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -516,50 +517,92 @@ def game_state(
     set, counting from 1) for a hand the rules cannot score or with another
     number of players, and :class:`InvalidGame` for a bad target or a hand
     after the end of the game.
+
+    A game is played again at every tap with one hand more (or less) than
+    the last time: the game after each run of hands is kept, so the hands
+    before are not scored again.
     """
     check_target(target)
     if player_count is None and names is not None:
         player_count = len(names)
-    scored: list[tuple[PlayerScore, ...]] = []
-    rows: list[tuple[int, ...]] = []
-    totals: list[int] | None = None if player_count is None else [0] * player_count
     if player_count is not None:
         check_player_count(player_count)
-    winner: int | None = None
-    for number, results in enumerate(hands, start=1):
-        if winner is not None:
-            raise InvalidGame(f"hand {number} comes after the end of the game")
-        if number > MAX_HANDS:
-            raise InvalidGame(f"a game holds at most {MAX_HANDS} hands")
-        results = list(results)
-        if totals is not None and len(results) != len(totals):
-            raise InvalidHand(
-                f"hand {number}: {len(results)} players, but the game has {len(totals)}",
-                hand=number,
-            )
+    given: list[list] = [list(results) for results in hands]
+    names = tuple(names) if names is not None else None
+    key = _frozen(given)
+    played = None
+    if key is not None:
         try:
-            hand = score_hand(results, names=names)
-        except InvalidHand as error:
-            raise InvalidHand(f"hand {number}: {error}", seat=error.seat, hand=number) from None
-        if totals is None:
-            totals = [0] * len(hand)
-        totals = [total + score.final for total, score in zip(totals, hand)]
-        scored.append(tuple(hand))
-        rows.append(tuple(totals))
-        winner = winner_of(totals, target)
-    final_totals = tuple(totals or ())
+            played = _played(key, target, player_count, names)
+        except (InvalidHand, InvalidGame):
+            played = None  # said again below, in the words of the hands as given
+    if played is None:
+        played = _Played.start(player_count)
+        for number, results in enumerate(given, start=1):
+            played = played.then(number, results, target, names)
+    final_totals = tuple(played.totals or ())
     return GameState(
         target=target,
         player_count=len(final_totals),
-        hands=tuple(scored),
-        running_totals=tuple(rows),
+        hands=played.scored,
+        running_totals=played.rows,
         totals=final_totals,
         leaders=tuple(leaders(final_totals)),
         places=tuple(places(final_totals)),
         target_reached=bool(final_totals) and max(final_totals) >= target,
-        finished=winner is not None,
-        winner=winner,
+        finished=played.winner is not None,
+        winner=played.winner,
     )
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A game after some of its hands: each hand scored, the running totals, the winner."""
+
+    scored: tuple[tuple[PlayerScore, ...], ...]
+    rows: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...] | None
+    winner: int | None
+
+    @classmethod
+    def start(cls, player_count: int | None) -> _Played:
+        return cls((), (), None if player_count is None else (0,) * player_count, None)
+
+    def then(self, number: int, results: list, target: int, names: Sequence[str] | None) -> _Played:
+        """The game after hand ``number`` too."""
+        if self.winner is not None:
+            raise InvalidGame(f"hand {number} comes after the end of the game")
+        if number > MAX_HANDS:
+            raise InvalidGame(f"a game holds at most {MAX_HANDS} hands")
+        if self.totals is not None and len(results) != len(self.totals):
+            raise InvalidHand(
+                f"hand {number}: {len(results)} players, but the game has {len(self.totals)}",
+                hand=number,
+            )
+        try:
+            hand = tuple(score_hand(results, names=names))
+        except InvalidHand as error:
+            raise InvalidHand(f"hand {number}: {error}", seat=error.seat, hand=number) from None
+        totals = tuple(total + score.final for total, score in zip(self.totals or (0,) * len(hand), hand))
+        return _Played(self.scored + (hand,), self.rows + (totals,), totals, winner_of(totals, target))
+
+
+def _frozen(hands: list[list]) -> tuple | None:
+    """``hands`` as a key of :func:`_played`; None when they are not plain values."""
+    try:
+        key = tuple(tuple(tuple(result) if isinstance(result, list | tuple) else result for result in hand) for hand in hands)
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+@functools.lru_cache(maxsize=1024)
+def _played(hands: tuple, target: int, player_count: int | None, names: tuple[str, ...] | None) -> _Played:
+    """The game after ``hands``, from the game after all of them but the last (kept)."""
+    if not hands:
+        return _Played.start(player_count)
+    return _played(hands[:-1], target, player_count, names).then(len(hands), list(hands[-1]), target, names)
 
 
 # The ratings record.

@@ -109,7 +109,11 @@ TEMPLATES = [
                 "card_table.context_processors.site",
                 "scorepads.app_shell.theme_colours",
             ],
-            "builtins": ["scorepads.templatetags.names", "scorepads.templatetags.product"],
+            "builtins": [
+                "scorepads.templatetags.names",
+                "scorepads.templatetags.product",
+                "scorepads.templatetags.regions",
+            ],
         },
     },
 ]

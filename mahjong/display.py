@@ -215,6 +215,11 @@ class SheetDisplay(SheetSummary):
     full: bool
 
     @property
+    def full_message(self) -> str:
+        """What the sheet says in place of the next hand's entry once it holds the most hands."""
+        return f"The game holds at most its {len(self.hands)} hands: it stops here." if self.full else ""
+
+    @property
     def standings_note(self) -> str:
         """The line under the standings: who leads and the next deal."""
         return self.next_deal if self.finished else f"{self.status} · {self.next_deal}"

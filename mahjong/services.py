@@ -85,6 +85,7 @@ def hand_record(*, game: Game, number: int, entry: rules.HandEntry) -> Hand:
     """Record hand ``number``: it must be the next one of a game not over."""
     with transaction.atomic():
         hands = _locked_hands(game)
+        before = recording.SheetState.of(game, hands)
         state = _state([hand.entry for hand in hands])
         if state.full:
             raise RecordingError(
@@ -95,6 +96,7 @@ def hand_record(*, game: Game, number: int, entry: rules.HandEntry) -> Hand:
         hand = Hand(game=game, number=number, **_stored(entry, after.hands[-1]))
         recording.save_once(hand)
         _store_summary(game, after)
+    recording.sheet_left(game, before, [*hands, hand])
     return hand
 
 
@@ -104,10 +106,12 @@ def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
     was showing an older sheet."""
     with transaction.atomic():
         hands = _locked_hands(game)
+        before = recording.SheetState.of(game, hands)
         last = recording.last_to_undo(hands, expected_number)
         hands.pop()
         last.delete()
         _store_summary(game, _state([hand.entry for hand in hands]))
+    recording.sheet_left(game, before, hands)
     return last
 
 

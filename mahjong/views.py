@@ -21,6 +21,7 @@ from mahjong.models import Game
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
 from scorepads.printing import digest
+from scorepads.recording import SheetState
 from scorepads.seated import SeatedSheet
 from scorepads.views import bad_request, new_game_page, printed, query_id, refusal_on_form
 
@@ -33,8 +34,9 @@ LAST_TILE_SAID = {"discard": "was claimed from a discard", "wall": "was drawn fr
 ANCHORS = {"winner": "winner-1", "winning_hand": "hand", "winning_tile": "tile", "last_tile": "last-wall"}
 
 
-def display_of(game: Game) -> SheetDisplay:
-    return sheet_display(game, list(game.players.all()), list(game.hands.all()))
+def display_of(game: Game, state: SheetState | None = None) -> SheetDisplay:
+    """The sheet of ``game`` (its players loaded) from ``state``, or from its own hands."""
+    return sheet_display(game, list(game.players.all()), list(state.hands if state else game.hands.all()))
 
 
 def next_hand_form(request, display: SheetDisplay) -> HandForm:
@@ -78,6 +80,12 @@ SHEET = SeatedSheet.of_app(
     anchor=lambda name: ANCHORS.get(name, name.replace("_", "-")),
     fresh_form=next_hand_form,
     sheet_context=lambda display: {"scorer_url": f"{reverse('mahjong:scorer')}?game={display.game_id}"},
+    grid=(
+        "mj-grid",
+        "Each hand's gain or loss and each player's running total",
+        "Each cell: the player's wind in that hand (E, S, W, N) and the hand's gain or loss, then the running"
+        " total. The winner's cell is marked.",
+    ),
     recorded_note=outcome,
     change_winds=lambda shown: [line.wind for line in shown.lines],
 )

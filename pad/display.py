@@ -10,10 +10,11 @@ here; the templates only present. No query is made here: callers read.
 from __future__ import annotations
 
 import datetime
+import functools
 import itertools
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import solver
@@ -21,6 +22,7 @@ from pad import rules
 from pad.statistics import StatisticValue, Tally, statistic_values
 from pad.summaries import signed
 from scorepads.names import isolate
+from scorepads.regions import Region
 
 if TYPE_CHECKING:
     from pad.models import Game, Hand
@@ -123,7 +125,8 @@ class PadDisplay:
     responsible_from_hand: int | None
     next_hand: NextHand | None
     statistics: tuple[StatisticValue, ...]
-    hands: tuple[HandView, ...]
+    hands: tuple[HandView, ...]  # every hand in detail; none in a pad drawn at the table (pad_at_table)
+    played_hands: tuple[rules.PlayedHand, ...]  # each hand's number, outcome and dealer
     version: str
     first_dealer: rules.Seat = rules.Seat.ODD
     rematch_id: int | None = None  # the game the partners went on to, once this one is over
@@ -217,32 +220,49 @@ class PadDisplay:
     def played(self) -> str:
         """The outcomes of the hands in order, one letter each ("MPIM"): what a
         phone's queue of offline taps checks and draws its waiting marks on."""
-        return "".join(hand.outcome for hand in self.hands)
+        return "".join(hand.outcome for hand in self.played_hands)
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.played_hands)
 
     @property
     def table_state(self) -> str:
         """What the pad's script needs to draw the pad as it will be with taps
-        still waiting on the phone (static/pad/offline.js), as JSON: the hands,
-        who deals hand 1, the names, and the rules' numbers, read from pad.rules."""
+        still waiting on the phone (static/pad/offline.js), as JSON: the hands
+        and the version, and :attr:`table_game`."""
         return json.dumps(
-            {
-                "game": self.game_id,
-                "version": int(self.version),
-                "hands": self.played,
-                "first_dealer": self.first_dealer.value,
-                "names": {rules.Seat.ODD.value: self.odd_name, rules.Seat.EVEN.value: self.even_name},
-                "outcome_names": {str(outcome): name for outcome, name in OUTCOME_NAMES.items()},
-                "game_point": rules.GAME_POINT,
-                "winning_lead": rules.WINNING_LEAD,
-                "max_hands": rules.MAX_HANDS,
-            },
+            {"version": int(self.version), "hands": self.played, **self._table_game},
             ensure_ascii=False,
             separators=(",", ":"),
         )
 
     @property
-    def last_hand(self) -> HandView | None:
-        return self.hands[-1] if self.hands else None
+    def table_game(self) -> str:
+        """As :attr:`table_state`, without the hands and the version, which
+        each tap changes: on the pad page, the version is its meta region's
+        (:func:`pad_regions`), which a tap's answer draws again, and the hands
+        are the pad's ``data-hands``, which the whole pad writes and a tap's
+        patch leaves in the header every pad answer carries (X-Pad-Hands:
+        static/pad/pad.js copies it)."""
+        return json.dumps(self._table_game, ensure_ascii=False, separators=(",", ":"))
+
+    @property
+    def _table_game(self) -> dict:
+        """Who deals hand 1, the names, and the rules' numbers, read from pad.rules."""
+        return {
+            "game": self.game_id,
+            "first_dealer": self.first_dealer.value,
+            "names": {rules.Seat.ODD.value: self.odd_name, rules.Seat.EVEN.value: self.even_name},
+            "outcome_names": {str(outcome): name for outcome, name in OUTCOME_NAMES.items()},
+            "game_point": rules.GAME_POINT,
+            "winning_lead": rules.WINNING_LEAD,
+            "max_hands": rules.MAX_HANDS,
+        }
+
+    @property
+    def last_hand(self) -> rules.PlayedHand | None:
+        return self.played_hands[-1] if self.played_hands else None
 
     @property
     def result(self) -> str:
@@ -251,22 +271,35 @@ class PadDisplay:
             return f"{self.partners} won {self.partnership_score}–{self.fates_score}."
         if self.winner is rules.Side.FATES:
             return f"The Fates won {self.fates_score}–{self.partnership_score}."
-        if not self.hands:
+        if not self.played_hands:
             return "No hand played yet."
         return f"In progress: {self.partners} {self.partnership_score}, the Fates {self.fates_score}."
 
 
 def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
-    """The display context of ``game`` (its partnership loaded) with ``hands``.
-    ``version`` is the game's revision: read before the hands, it may only be
-    older than what they show, so a poll that compares it is at worst sent the
-    same pad again, never left behind."""
-    partnership = game.partnership
+    """The display context of ``game`` (its partnership loaded) with ``hands``,
+    every hand in detail (the hand list, the printed pad). ``version`` is the
+    game's revision: read before the hands, it may only be older than what
+    they show, so a poll that compares it is at worst sent the same pad again,
+    never left behind."""
     hands = sorted(hands, key=lambda hand: hand.number)
-    pad = rules.compute_pad(hand.as_played() for hand in hands)
+    views = tuple(hand_view(hand, game.partnership.names) for hand in hands)
+    return _display(game, tuple(hand.as_played() for hand in hands), views)
+
+
+def pad_at_table(game: Game, played: Iterable[rules.PlayedHand], *, version: int | None = None) -> PadDisplay:
+    """The display context of ``game`` (its partnership loaded) from each
+    hand's number, outcome and dealer alone (``played``): all the pad at the
+    table shows, without the hands' details (``hands`` is empty). ``version``
+    is the game's revision unless given (the pad before a tap: one less)."""
+    display = _display(game, tuple(sorted(played, key=lambda hand: hand.number)), ())
+    return display if version is None else replace(display, version=str(version))
+
+
+def _display(game: Game, played: tuple[rules.PlayedHand, ...], views: tuple[HandView, ...]) -> PadDisplay:
+    partnership = game.partnership
+    pad = rules.compute_pad(played)
     names = partnership.names
-    dealer_names = {hand.number: names[rules.Seat(hand.dealer)] for hand in hands}
-    views = tuple(hand_view(hand, names) for hand in hands)
     notes = {note.hand.number: note.number for note in hand_notes(views)}
     return PadDisplay(
         game_id=game.pk,
@@ -275,7 +308,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
         even_name=partnership.even_name,
         notes=game.notes,
         innings=tuple(
-            inning_view(number, inning, dealer_names, pad.responsible_from_hand, notes)
+            inning_view(number, inning, names, pad.responsible_from_hand, notes)
             for number, inning in enumerate(pad.innings, start=1)
         ),
         partnership_score=pad.score.partnership,
@@ -288,6 +321,7 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
         next_hand=next_hand(game, pad, names),
         statistics=statistic_values(Tally.of_pad(pad), names),
         hands=views,
+        played_hands=played,
         version=str(game.revision),
         first_dealer=game.first_dealer_seat,
         rematch_id=game.rematch_id,
@@ -297,12 +331,34 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
 def inning_view(
     number: int,
     inning: rules.Inning,
-    dealer_names: dict[int, str],
+    names: dict[rules.Seat, str],
     responsible_from_hand: int | None = None,
     notes: dict[int, int] | None = None,
 ) -> InningView:
-    """``notes``: the number of each noted hand's note (:func:`hand_notes`), by hand."""
+    """``inning`` as the chart draws it; ``notes``: the number of each noted
+    hand's note (:func:`hand_notes`), by hand. A long game's innings are the
+    same from one tap to the next: each is made once, then kept."""
     notes = notes or {}
+    return _inning_view(
+        number,
+        inning.marks,
+        tuple(inning.totals[column] for column in rules.COLUMNS),
+        (names[rules.Seat.ODD], names[rules.Seat.EVEN]),
+        responsible_from_hand if any(mark.hand == responsible_from_hand for mark in inning.marks) else None,
+        tuple((mark.hand, notes[mark.hand]) for mark in inning.marks if mark.hand in notes),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _inning_view(
+    number: int,
+    marks: tuple[rules.Mark, ...],
+    totals: tuple[int | None, ...],
+    names: tuple[str, str],
+    responsible: int | None,
+    notes: tuple[tuple[int, int], ...],
+) -> InningView:
+    noted = dict(notes)
     return InningView(
         number=number,
         columns=tuple(
@@ -311,15 +367,16 @@ def inning_view(
                     hand=mark.hand,
                     outcome=str(mark.outcome),
                     tall=mark.glyph is rules.Glyph.TALL,
-                    dealer_name=dealer_names[mark.hand],
-                    responsible=mark.hand == responsible_from_hand,
-                    note=notes.get(mark.hand),
+                    dealer_name=names[0] if mark.glyph is rules.Glyph.TALL else names[1],
+                    responsible=mark.hand == responsible,
+                    note=noted.get(mark.hand),
                 )
-                for mark in inning.marks_in(column)
+                for mark in marks
+                if mark.outcome is column
             )
             for column in rules.COLUMNS
         ),
-        totals=tuple(inning.totals[column] for column in rules.COLUMNS),
+        totals=totals,
     )
 
 
@@ -519,4 +576,233 @@ def day_session(games: Iterable[Game], zone: datetime.tzinfo) -> DaySession:
             )
             for number, game in enumerate(ordered, start=1)
         )
+    )
+
+
+# The pad at the table as regions (scorepads.regions), drawn by
+# templates/pad/regions.html: the page draws them all, and the answer to a tap
+# only those the tap changed. Each region's value is all it shows.
+
+REGIONS = "pad/regions.html"
+
+
+@dataclass(frozen=True)
+class StatusLine:
+    """The slim line at the top of the pad: the score, and the next hand or the end."""
+
+    partnership_score: int
+    fates_score: int
+    next_hand: NextHand | None
+    finished: bool
+
+
+@dataclass(frozen=True)
+class StateOfPlay:
+    """The state of play under the status line: the score, the next hand or
+    the result, win by two, responsibility; before hand 1, on the partners'
+    own pad, the choice of first dealer."""
+
+    game_id: int
+    partnership_score: int
+    fates_score: int
+    finished: bool
+    result: str
+    result_class: str
+    full: bool
+    full_message: str
+    next_hand: NextHand | None
+    first_dealer_rule: str  # "" when the first dealer can no longer be chosen here
+    win_by_two: bool
+    responsible_from_hand: int | None
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """The rematch, once the game is over."""
+
+    game_id: int
+    finished: bool
+    rematch_id: int | None
+
+
+@dataclass(frozen=True)
+class MovedEntry:
+    """What the record bar says when the other phone recorded or undid the
+    hand this phone was entering for (static/scorepads/table.js shows it,
+    and hides it again once this phone taps). The words come with a poll's
+    pad alone, the one answer that can move an entry."""
+
+    moved_on: str = ""
+    moved_back: str = ""
+
+
+def state_of_play(display: PadDisplay, *, editable: bool) -> StateOfPlay:
+    return StateOfPlay(
+        game_id=display.game_id,
+        partnership_score=display.partnership_score,
+        fates_score=display.fates_score,
+        finished=display.finished,
+        result=display.result,
+        result_class=display.result_class,
+        full=display.full,
+        full_message=display.full_message,
+        next_hand=display.next_hand,
+        first_dealer_rule=display.first_dealer_rule if editable and not display.played_hands else "",
+        win_by_two=display.win_by_two,
+        responsible_from_hand=display.responsible_from_hand,
+    )
+
+
+def chart_region(display: PadDisplay) -> Region:
+    """The chart, an inning a row (an empty row before hand 1)."""
+    return Region(
+        "chart", f"{REGIONS}#chart", display.outcomes,
+        rows=tuple(map(inning_row, display.innings)) or (Region("inning-none", f"{REGIONS}#inning", None, in_table=True),),
+        rows_in="chart-rows",
+        holder="tbody",
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def inning_row(inning: InningView) -> Region:
+    """An inning's row of the chart. Its cells are parts of their own, found
+    by their place in the row: a mark joins a column of the row, a running
+    total becomes definite. Made once for each inning, then kept."""
+    return Region(
+        f"inning-{inning.number}",
+        f"{REGIONS}#inning",
+        inning.number,
+        in_table=True,
+        kept=True,
+        rows=tuple(
+            Region(
+                f"inning-{inning.number}-{place}",
+                f"{REGIONS}#{'marks' if place <= len(inning.columns) else 'total'}",
+                value,
+                selector=f"#inning-{inning.number}>:nth-child({place})",
+                in_table=True,
+            )
+            for place, value in enumerate((*inning.columns, *inning.totals), start=1)
+        ),
+    )
+
+
+def statistics_region(display: PadDisplay) -> Region:
+    """The statistics, each with its value as a part of its own."""
+    rows = tuple(
+        Region(
+            f"stat-{statistic.key}",
+            f"{REGIONS}#statistic",
+            (statistic.name, statistic.explanation),
+            kept=True,
+            rows=(Region(f"stat-{statistic.key}-value", f"{REGIONS}#statistic-value", (statistic.value, statistic.percent)),),
+        )
+        for statistic in display.statistics
+    )
+    heading = Region("statistics-heading", f"{REGIONS}#statistics-heading", display.finished)
+    return Region("statistics", f"{REGIONS}#statistics", None, rows=(heading, *rows))
+
+
+def state_region(display: PadDisplay, *, editable: bool) -> Region:
+    """The state of play: the score, the next hand (or the result), the
+    badges, each a part of its own."""
+    state = state_of_play(display, editable=editable)
+    return Region(
+        "state",
+        f"{REGIONS}#state",
+        None,
+        rows=(
+            Region(
+                "state-score", f"{REGIONS}#state-score", None,
+                rows=(
+                    Region("partnership-points", f"{REGIONS}#points", state.partnership_score),
+                    Region("fates-points", f"{REGIONS}#points", state.fates_score),
+                ),
+            ),
+            Region("state-next", f"{REGIONS}#state-next", state),
+            Region("state-badges", f"{REGIONS}#state-badges", (state.win_by_two, state.responsible_from_hand)),
+        ),
+    )
+
+
+def corrections_region(display: PadDisplay) -> Region:
+    """Undo of the last hand (its button names the hand, the toast's Undo
+    sends the same form), and the way to every hand; the button and the
+    number of hands are parts of their own."""
+    last = display.last_hand
+    if last is None:
+        return Region("corrections", f"{REGIONS}#corrections", None)
+    return Region(
+        "corrections",
+        f"{REGIONS}#corrections",
+        display.game_id,
+        rows=(
+            Region("undo-button", f"{REGIONS}#undo-button", (last.number, str(last.outcome), display.finished)),
+            Region("hands-link", f"{REGIONS}#hands-link", (display.game_id, display.hand_count)),
+        ),
+    )
+
+
+def record_bar_region(display: PadDisplay, *, entry_moves: bool) -> Region:
+    """The bar under the thumb, while a hand can be recorded. Its forms'
+    numbers and the dealer's name are parts of their own, so a tap draws
+    them again and leaves the rest of the bar as it is (table.js starts its
+    forms afresh, data-fresh-each-hand). The words of a moved entry come with
+    a poll's pad alone (``entry_moves``)."""
+    next_hand = display.next_hand
+    if next_hand is None:
+        return Region("record-bar", f"{REGIONS}#record-bar", None)
+    number = next_hand.number
+    moved = MovedEntry(display.entry_moved_on, display.entry_moved_back) if entry_moves else MovedEntry()
+    return Region(
+        "record-bar",
+        f"{REGIONS}#record-bar",
+        display.game_id,
+        rows=(
+            Region("record-heading", f"{REGIONS}#record-heading", number),
+            Region("entry-moved", f"{REGIONS}#entry-moved", moved),
+            Region("dealer-name", f"{REGIONS}#dealer-name", next_hand.dealer_name),
+            # Each of the bar's forms carries it: drawn once in a patch, for all of them.
+            Region("next-number", f"{REGIONS}#next-number", number, selector=".next-number"),
+        ),
+    )
+
+
+def pad_regions(
+    display: PadDisplay, *, meta: Region, toast: Region, share_url: str | None, entry_moves: bool = False
+) -> tuple[Region, ...]:
+    """The partners' pad as regions, in the page's order: its ``meta`` and
+    ``toast`` (the kit's, scorepads.regions), the status line, the state of
+    play, the chart, the legend, the rematch, the corrections, the statistics,
+    sharing (``share_url``: the read-only link, None when not shared), the
+    downloads and the record bar (``entry_moves``: a poll's pad, which carries
+    the words of a moved entry)."""
+    return (
+        meta,
+        Region(
+            "status-bar", f"{REGIONS}#status-bar",
+            StatusLine(display.partnership_score, display.fates_score, display.next_hand, display.finished),
+        ),
+        toast,
+        state_region(display, editable=True),
+        chart_region(display),
+        Region("legend", f"{REGIONS}#legend", (display.odd_name, display.even_name)),
+        Region("finished-actions", f"{REGIONS}#finished", FinishedGame(display.game_id, display.finished, display.rematch_id)),
+        corrections_region(display),
+        statistics_region(display),
+        Region("share", f"{REGIONS}#share", (display.game_id, share_url)),
+        Region("downloads", f"{REGIONS}#downloads", display.game_id),
+        record_bar_region(display, entry_moves=entry_moves),
+    )
+
+
+def shared_regions(display: PadDisplay, *, meta: Region, token: str) -> tuple[Region, ...]:
+    """The pad as a shared link shows it, read-only: the state of play, the
+    chart, the statistics and the PDF."""
+    return (
+        meta,
+        state_region(display, editable=False),
+        chart_region(display),
+        statistics_region(display),
+        Region("shared-downloads", f"{REGIONS}#shared-downloads", token),
     )

@@ -28,6 +28,7 @@ from pad.models import (
     Invitation,
     Partnership,
 )
+from pad.selectors import played_hands
 from pad.summaries import game_summary
 from scorepads import recording, sharing
 from scorepads.recording import RecordingError, check_text
@@ -167,7 +168,7 @@ def game_rematch(*, game: Game, date: datetime.date) -> Game:
     return rematch
 
 
-def hand_redo(*, game: Game, undone: dict) -> Hand:
+def hand_redo(*, game: Game | recording.GameToChange, undone: dict) -> Hand:
     """Record again, as it was, a hand that was undone: ``undone`` holds the
     fields :func:`hand_undo_last` removed (see :func:`undone_fields`). It is
     checked as any hand is, so it goes back only as the next hand."""
@@ -188,7 +189,7 @@ def undone_fields(hand: Hand) -> dict:
 def game_choose_first_dealer(*, game: Game, first_dealer: rules.Seat) -> Game:
     """Let the other partner deal hand 1; only before any hand is recorded."""
     with transaction.atomic():
-        if _locked_hands(game):
+        if _locked_played(game)[1]:
             raise RecordingError("the first dealer can change only before the first hand")
         chosen = "" if first_dealer is rules.first_dealer(game.date) else first_dealer
         if game.first_dealer != chosen:
@@ -196,14 +197,21 @@ def game_choose_first_dealer(*, game: Game, first_dealer: rules.Seat) -> Game:
     return game
 
 
-def _locked_hands(game: Game) -> list[Hand]:
-    """Lock the game row for this transaction and return its hands in order."""
-    recording.lock(game, "share_token", "first_dealer")
-    return list(game.hands.order_by("number"))
+def _locked_played(game: Game | recording.GameToChange) -> tuple[Game, list[rules.PlayedHand]]:
+    """Lock the game row for this transaction (a GameToChange is read then,
+    once): the game, and its hands in order, each as the pad needs it (its
+    number, outcome and dealer), read once."""
+    game = recording.lock(game, "share_token", "first_dealer")
+    return game, played_hands(game)
 
 
 def _pad_of(hands: list[Hand]) -> rules.Pad:
     return rules.compute_pad(hand.as_played() for hand in hands)
+
+
+def _left(game: Game, before: list[rules.PlayedHand], after: tuple[rules.PlayedHand, ...]) -> None:
+    """What the change read and left, for the answer to the tap (game.change)."""
+    game.change = recording.Change(tuple(before), after, game.revision - 1)
 
 
 def _refresh_game_state(game: Game, pad: rules.Pad) -> None:
@@ -311,7 +319,7 @@ def build_hand(
 
 def hand_record(
     *,
-    game: Game,
+    game: Game | recording.GameToChange,
     number: int,
     outcome: str,
     dealer: str | None = None,
@@ -326,11 +334,12 @@ def hand_record(
     """Record hand ``number`` of ``game``; it must be the next one of a game not over.
 
     The other arguments are the hand's fields, checked by :func:`build_hand`;
-    the dealer and taker default by the rules.
+    the dealer and taker default by the rules. The hand's ``game`` is the game
+    as read under the lock (a GameToChange is read then).
     """
     with transaction.atomic():
-        hands = _locked_hands(game)
-        pad = _pad_of(hands)
+        game, played = _locked_played(game)
+        pad = rules.compute_pad(played)
         if pad.full:
             raise RecordingError(
                 f"hand {number} cannot be recorded: a game holds at most {rules.MAX_HANDS} hands "
@@ -353,13 +362,15 @@ def hand_record(
             verdict_by=verdict_by,
         )
         recording.save_once(hand)
-        _refresh_game_state(game, _pad_of([*hands, hand]))
+        after = (*played, hand.as_played())
+        _refresh_game_state(game, rules.compute_pad(after))
+    _left(game, played, after)
     return hand
 
 
 def hand_record_gorillaed(
     *,
-    game: Game,
+    game: Game | recording.GameToChange,
     number: int,
     outcome: str,
     taker_cards: str,
@@ -386,23 +397,27 @@ def hand_record_gorillaed(
     )
 
 
-def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
+def hand_undo_last(*, game: Game | recording.GameToChange, expected_number: int | None = None) -> Hand:
     """Remove the last hand; a finished game is reopened this way only.
 
     With ``expected_number`` (the last hand the player saw) the undo is refused
-    when the pad has changed since: it would remove another hand.
+    when the pad has changed since: it would remove another hand. The hand
+    removed keeps its ``game``, as read under the lock.
     """
     with transaction.atomic():
-        hands = _locked_hands(game)
-        last = recording.last_to_undo(hands, expected_number)
-        hands.pop()
+        game, played = _locked_played(game)
+        number = recording.last_to_undo(played, expected_number).number
+        last = game.hands.get(number=number)
+        last.game = game
         last.delete()
-        _refresh_game_state(game, _pad_of(hands))
+        after = tuple(played[:-1])
+        _refresh_game_state(game, rules.compute_pad(after))
+    _left(game, played, after)
     return last
 
 
 def hand_change_outcome(
-    *, game: Game, number: int, outcome: str, expected_outcome: str | None = None
+    *, game: Game | recording.GameToChange, number: int, outcome: str, expected_outcome: str | None = None
 ) -> Hand:
     """Change an earlier hand's outcome; the change must leave a pad that can exist.
 
@@ -414,10 +429,11 @@ def hand_change_outcome(
     """
     outcome = _choice(outcome, Hand.Outcome, "outcome")
     with transaction.atomic():
-        hands = _locked_hands(game)
-        hand = next((hand for hand in hands if hand.number == number), None)
+        game, played = _locked_played(game)
+        hand = game.hands.filter(number=number).first() if any(each.number == number for each in played) else None
         if hand is None:
             raise RecordingError(f"there is no hand {number} in this game")
+        hand.game = game
         if expected_outcome is not None and hand.outcome != expected_outcome:
             raise RecordingError(
                 f"hand {number} has changed to {hand.outcome} since this pad was shown"
@@ -429,12 +445,13 @@ def hand_change_outcome(
         if hand.irregularity and outcome == Hand.Outcome.MADE:
             raise RecordingError(f"hand {number} was lost to an irregularity and cannot be M")
         hand.outcome = outcome
+        after = tuple(hand.as_played() if each.number == number else each for each in played)
         try:
-            pad = _pad_of(hands)
+            pad = rules.compute_pad(after)
         except rules.PadError:
             raise RecordingError(
                 f"changing hand {number} to {outcome} would end the game before hand "
-                f"{len(hands)}: undo the later hands first"
+                f"{len(played)}: undo the later hands first"
             ) from None
         if outcome == Hand.Outcome.MADE:
             hand.verdict_by = ""
@@ -442,6 +459,7 @@ def hand_change_outcome(
             hand.verdict_by = Hand.VerdictBy.PLAYERS
         hand.save(update_fields=["outcome", "verdict_by"])
         _refresh_game_state(game, pad)
+    _left(game, played, after)
     return hand
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -46,6 +47,10 @@ class ScorePadGame(models.Model):
     # game once (scorepads.restore). Not unique: two accounts may each hold
     # a copy of the same game.
     uid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
+
+    # Not stored: what the service that just changed this game read under its
+    # lock and left (a scorepads.recording.Change), for the answer to the tap.
+    change: Any = None
 
     class Meta:
         abstract = True

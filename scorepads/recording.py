@@ -9,11 +9,14 @@ A refused change raises :class:`RecordingError` and leaves the database as it wa
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 from collections.abc import Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 
 from scorepads import entries
 from scorepads.models import NumberedEntry, ScorePadGame
@@ -63,14 +66,71 @@ def check_text(text: str, *, label: str, field: str | None = None, lines: bool =
             )
 
 
-def lock(game: ScorePadGame, *fields: str) -> None:
-    """Lock the game's row for this transaction. ``game`` takes the stored
-    values of its revision and of ``fields``: those only a holder of the lock
-    changes, so they are current from here on."""
+_State = TypeVar("_State")
+
+
+@dataclass(frozen=True)
+class Change(Generic[_State]):
+    """What a service that changed a game read under its lock and left:
+    the game's entries as the game draws its pad from them, ``before`` and
+    ``after`` the change, and the revision ``before`` carried. A service
+    leaves it on the game it changed (``game.change``), and the answer to the
+    tap draws only what changed (:mod:`scorepads.patches`), reading nothing again."""
+
+    before: _State
+    after: _State
+    revision_before: int
+
+
+@dataclass(frozen=True)
+class SheetState:
+    """A seated game's sheet as a service read or left it: its hands in
+    order and when it ended (None while it goes on)."""
+
+    hands: tuple
+    finished_at: datetime.datetime | None
+
+    @classmethod
+    def of(cls, game: ScorePadGame, hands: Sequence) -> SheetState:
+        return cls(tuple(hands), game.finished_at)
+
+
+def sheet_left(game: ScorePadGame, before: SheetState, hands: Sequence) -> None:
+    """Leave on ``game`` what a seated game's record or undo read under the
+    lock (``before``) and left (``hands``), for the answer to the tap
+    (``game.change``); call it once the change is stored."""
+    game.change = Change(before, SheetState.of(game, hands), game.revision - 1)
+
+
+@dataclass(frozen=True)
+class GameToChange:
+    """Game ``pk`` among ``games`` (those the user may change, with what the
+    answer to the change needs loaded), which the service that changes it
+    reads once, under its row lock (:func:`lock`): a tap reads its game once."""
+
+    games: QuerySet
+    pk: int
+
+
+_Game = TypeVar("_Game", bound=ScorePadGame)
+
+
+def lock(game: _Game | GameToChange, *fields: str) -> _Game:
+    """Lock the game's row for this transaction, and return the game, current
+    from here on. A :class:`GameToChange` is read whole under the lock
+    (refused, code ``unknown``, when the user may change no such game); a game
+    already read takes the stored values of its revision and of ``fields``:
+    those only a holder of the lock changes."""
+    if isinstance(game, GameToChange):
+        found = game.games.select_for_update(of=("self",)).filter(pk=game.pk).first()
+        if found is None:
+            raise RecordingError("there is no such game", code="unknown")
+        return found
     names = ("revision", *fields)
     values = type(game)._default_manager.select_for_update().values_list(*names).get(pk=game.pk)
     for name, value in zip(names, values):
         setattr(game, name, value)
+    return game
 
 
 def raise_revision(game: ScorePadGame, **changes) -> None:
@@ -94,7 +154,12 @@ def check_next_number(number: int, *, next_number: int | None, finished_at: int)
         )
 
 
-_Entry = TypeVar("_Entry", bound=NumberedEntry)
+class _Numbered(Protocol):
+    @property
+    def number(self) -> int: ...
+
+
+_Entry = TypeVar("_Entry", bound=_Numbered)
 
 
 def last_to_undo(entries: Sequence[_Entry], expected_number: int | None) -> _Entry:
@@ -114,9 +179,12 @@ def last_to_undo(entries: Sequence[_Entry], expected_number: int | None) -> _Ent
 def save_once(entry: NumberedEntry) -> None:
     """Save a new entry, with the key the phone gave it (:mod:`scorepads.entries`);
     refused (code ``taken``) when its number is already recorded, whichever
-    request got there first, or when its key is."""
+    request got there first, or when its key is. Called under the game's lock,
+    after the number was checked, so a refusal here is a race the lock did not
+    see: the transaction it is in is then rolled back whole (no savepoint of
+    its own, which every tap would pay for)."""
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=False):
             entry.save()
             entries.keep_key()
     except IntegrityError:

@@ -4,8 +4,10 @@ sheet, recording, undoing and changing a hand, and their addresses.
 A game describes itself once in a :class:`SeatedSheet` (its selectors, its
 display, its forms and services, what its entry fields need) and gets the
 views and URLs from here. Every action is a plain form post. Without htmx it
-redirects to the sheet; with htmx it answers with the sheet region re-rendered
-from the database.
+redirects to the sheet; with htmx it answers with what the tap changed on the
+sheet (:mod:`scorepads.patches`: the sheet is drawn as regions, :meth:`SeatedSheet.regions`),
+from what the service read under the game's lock and left, reading nothing
+again; a phone showing an older sheet gets the whole sheet.
 
 A refused entry keeps everything typed: the sheet is drawn again with the form
 as posted (400 without htmx; 200 with htmx, which swaps no 4xx), an error
@@ -18,9 +20,10 @@ tap, a resend) is recorded once and the pad says so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -28,9 +31,10 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scorepads import exports, seating
+from scorepads import exports, patches, seating
 from scorepads import views as shared
-from scorepads.recording import RecordingError
+from scorepads.recording import RecordingError, SheetState
+from scorepads.regions import PadMeta, Region, meta_region
 
 # The form's fields drawn as "next-...": their ids in the entry of the next hand.
 FORM_ID = "next"
@@ -46,6 +50,70 @@ class ErrorLink:
     target: str
 
 
+# The sheet as regions (scorepads.regions): the shared ones are drawn by
+# templates/scorepads/seated_regions.html, the game's own (its entry, its
+# downloads, what else it shows) by its sheet's template.
+SEATED_REGIONS = "scorepads/seated_regions.html"
+
+
+@dataclass(frozen=True)
+class StatusLine:
+    status: str
+    next_number: int | None
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Standings:
+    standings: tuple
+    result: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The score sheet's table: its style, what it holds (for a screen
+    reader), how to read it, and the players across."""
+
+    css_class: str
+    caption: str
+    help: str
+    names: tuple[str, ...]
+    shown: bool  # once there is a hand
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A hand's row of the grid, or its detail: the game's template that
+    draws it, given ``hand``."""
+
+    template: str
+    hand: Any
+    game_id: int = 0
+    change_url: str = ""
+
+
+@dataclass(frozen=True)
+class LastHand:
+    undo_url: str
+    number: int
+    finished: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Entry:
+    """The next hand's entry as the sheet draws it: a form, so never the
+    same as another; a tap that changes the sheet draws it again."""
+
+    number: int | None
+    form: Any
+    error_summary: list
+    record_url: str
+    fields: dict
+    sheet: Any  # the sheet's display, for what the entry says of the next hand
+    full_message: str = ""  # said in its place once the sheet holds the most hands
+
+
 @dataclass(frozen=True)
 class SeatedSheet:
     """What a game with seats gives the shared pages."""
@@ -53,7 +121,7 @@ class SeatedSheet:
     urls: str  # the URL namespace, which is also the app and its templates' folder: "two_way_street"
     slug: str  # its kind in the history and the exports: "two-way-street"
     selectors: ModuleType  # game_for, game_to_play, sheet_revision and SEATED
-    display_of: Callable  # display_of(game): the sheet as the page shows it
+    display_of: Callable  # display_of(game, state=None): the sheet as the page shows it, from ``state`` (a SheetState) or the game's own hands
     pdf: ModuleType  # the printed sheet (scorepads.views.printed_sheet)
     hand_form: type  # HandForm(data, names=...), with problem()
     change_form: type  # the same with the sheet's revision
@@ -68,6 +136,8 @@ class SeatedSheet:
     sheet_context: Callable = field(default=lambda display: {})  # the rest the sheet shows
     recorded_note: Callable = field(default=lambda display, number: "")  # what the hand did: "Ben won 300"
     change_winds: Callable = field(default=lambda shown: None)  # the winds of a hand being changed
+    grid: tuple[str, str, str] = ("", "", "")  # the grid's style, what it holds, how to read it
+    sheet_regions: Callable = field(default=lambda display: ())  # what else the sheet shows above the entry
 
     @classmethod
     def of_app(cls, app: str, slug: str, **game) -> SeatedSheet:
@@ -88,6 +158,10 @@ class SeatedSheet:
     def template(self, name: str) -> str:
         return f"{self.urls}/{name}.html"
 
+    def partial(self, name: str) -> str:
+        """A partial of the game's sheet template, which draws a region of its own."""
+        return f"{self.template('sheet')}#{name}"
+
     # Reading a game
 
     def load_game(self, request, game_id: int):
@@ -105,26 +179,104 @@ class SeatedSheet:
 
     # Drawing the sheet
 
-    def render_sheet(self, request, game, display=None, form=None, *, announce: bool = True, status: int = 200):
-        display = display or self.display_of(game)
+    def display_at(self, game, state: SheetState | None = None, *, version: int | None = None):
+        """The sheet of ``game`` (its players loaded) from ``state`` (what a
+        service read or left), or from its own hands; ``version`` is its
+        revision unless given (the sheet before a tap)."""
+        display = self.display_of(game, state)
+        return display if version is None else replace(display, version=version)
+
+    def regions(self, request, game, display, *, form=None, toast: Region | None = None) -> tuple[Region, ...]:
+        """The sheet as regions, in the page's order: its meta and toast, the
+        status line, the standings, what else the game shows, the entry of
+        the next hand (``form``: as typed, or else the next hand's as first
+        shown; none for the sheet before a tap, whose entry a tap always
+        draws again), the grid, the hands in detail, the Undo and the
+        downloads. ``toast`` given: the sheet before a tap."""
+        last = display.last_hand
+        meta = PadMeta(
+            version=str(display.version),
+            announce=display.status,
+            announce_next="",  # after a tap, its message says the sheet's status
+            keep_while=str(display.next_hand_number) if display.next_hand_number else "over",
+        )
+        if toast is None:
+            toast = patches.toast(request, undo_number=last and last.number)
+            entry = self.entry(request, game, display, form)
+        else:
+            entry = None
+        css_class, caption, how_to_read = self.grid
+        change_url = f"{self.urls}:hand_change"
+        return (
+            meta_region(meta),
+            Region(
+                "status-bar", f"{SEATED_REGIONS}#status-bar",
+                StatusLine(display.status, display.next_hand_number, display.finished),
+            ),
+            toast,
+            Region(
+                "standings", f"{SEATED_REGIONS}#standings",
+                Standings(display.standings, display.result, display.standings_note),
+            ),
+            *self.sheet_regions(display),
+            Region("entry", self.partial("entry"), entry),
+            Region(
+                "sheet-grid", f"{SEATED_REGIONS}#grid",
+                Grid(css_class, caption, how_to_read, tuple(display.names), bool(display.hands)),
+                rows=tuple(
+                    Region(
+                        f"hand-{hand.number}-row", f"{SEATED_REGIONS}#grid-row",
+                        HandRow(self.template("includes/grid_row"), hand), in_table=True, kept=True,
+                    )
+                    for hand in display.hands
+                ),
+                rows_in="sheet-rows",
+                holder="tbody",
+            ),
+            Region(
+                "hand-details", f"{SEATED_REGIONS}#details", (getattr(display, "legend", ()), bool(display.hands)),
+                rows=tuple(
+                    Region(
+                        f"hand-{hand.number}-detail", f"{SEATED_REGIONS}#detail",
+                        HandRow(self.template("includes/hand_detail"), hand, display.game_id, change_url), kept=True,
+                    )
+                    for hand in reversed(display.hands)
+                ),
+                rows_in="hand-details-list",
+                newest="first",
+            ),
+            Region(
+                "corrections", f"{SEATED_REGIONS}#corrections",
+                last and LastHand(reverse(f"{self.urls}:hand_undo", args=[game.pk]), last.number, display.finished),
+            ),
+            Region("downloads", self.partial("downloads"), display.game_id),
+        )
+
+    def entry(self, request, game, display, form=None) -> Entry:
+        """The next hand's entry: ``form`` as typed, or the next hand's as first shown."""
         form = form if form is not None else self.new_form(request, display)
+        return Entry(
+            number=display.next_hand_number,
+            form=form,
+            error_summary=self.error_summary(form),
+            record_url=reverse(f"{self.urls}:hand_record", args=[game.pk]),
+            fields={
+                **self.entry_context(form, display, getattr(display, "next_winds", None)),
+                **self.sheet_context(display),
+            },
+            sheet=display,
+            full_message=display.full_message,
+        )
+
+    def render_sheet(self, request, game, display=None, form=None, *, status: int = 200):
+        display = display or self.display_at(game)
         template = self.template("sheet") + "#sheet" if request.htmx else self.template("sheet")
         context = {
             "game": game,
             "display": display,
-            "urls": self.urls,
             "poll_url": reverse(f"{self.urls}:sheet", args=[game.pk]),
-            "record_url": reverse(f"{self.urls}:hand_record", args=[game.pk]),
-            "undo_url": reverse(f"{self.urls}:hand_undo", args=[game.pk]),
             "leave_url": seating.leave_url(self.selectors.SEATED, game, request.user),
-            "form": form,
-            "form_id": FORM_ID,
-            "error_summary": self.error_summary(form),
-            # What the live region says after the change: the sheet's status,
-            # unless the toast already says it.
-            "announce": display.status if announce else "",
-            **self.entry_context(form, display, getattr(display, "next_winds", None)),
-            **self.sheet_context(display),
+            "regions": self.regions(request, game, display, form=form),
         }
         return render(request, template, context, status=status)
 
@@ -143,24 +295,39 @@ class SeatedSheet:
 
     # Answering a tap
 
-    def done(self, request, game_id: int, number: int, how: str, *, level=messages.INFO, extra_tags: str = ""):
+    def done(self, request, game, number: int, how: str, *, level=messages.INFO, extra_tags: str = ""):
         """What a tap did, said with the hand's outcome and the sheet's status
-        after it ("Hand 3 recorded: Ben won 300 · Ben leads with 900"), on the
-        sheet read once after the change: a fresh sheet for htmx, else a redirect."""
-        game = self.load_game(request, game_id)
-        display = self.display_of(game)
+        after it ("Hand 3 recorded: Ben won 300 · Ben leads with 900"): for
+        htmx what it changed on the phone's sheet, else a redirect. Drawn from
+        what the service read and left (``game.change``); a change that left
+        nothing (an earlier hand changed) reads the sheet again."""
+        change = game.change
+        if change is None:
+            game = self.load_game(request, game.pk)
+        display = self.display_at(game, change and change.after)
         note = self.recorded_note(display, number) if how != "undone" else ""
         said = f"Hand {number} {how}" + (f": {note}" if note else "") + f" · {display.status}"
         messages.add_message(request, level, said, extra_tags=extra_tags)
-        if request.htmx:
-            return self.render_sheet(request, game, display, announce=False)
-        return redirect(f"{self.urls}:sheet", game_id=game_id)
+        if not request.htmx:
+            return redirect(f"{self.urls}:sheet", game_id=game.pk)
+        if change is not None:
+            before = self.display_at(game, change.before, version=change.revision_before)
+            answer = patches.patch(
+                request,
+                before=self.regions(request, game, before, toast=patches.NO_TOAST),
+                after=self.regions(request, game, display),
+                version_before=change.revision_before,
+                version_after=game.revision,
+            )
+            if answer is not None:
+                return answer
+        return self.render_sheet(request, game, display)
 
     def refused(self, request, game_id: int, message: str):
         """A refusal with nothing typed to keep (an undo): said on the sheet as it now is."""
         messages.warning(request, message)
         if request.htmx:
-            return self.render_sheet(request, self.load_game(request, game_id), announce=False)
+            return self.render_sheet(request, self.load_game(request, game_id))
         return redirect(f"{self.urls}:sheet", game_id=game_id)
 
     def kept(self, request, game_id: int, form):
@@ -197,14 +364,14 @@ class SeatedSheet:
             else:
                 shared.refusal_on_form(form, error)
             return self.kept(request, game.pk, form)
-        return self.done(request, game.pk, number, "recorded", level=messages.SUCCESS, extra_tags="recorded")
+        return self.done(request, game, number, "recorded", level=messages.SUCCESS, extra_tags="recorded")
 
     def hand_undo(self, request, game_id: int):
         game = self.game_to_play(request, game_id)
         undone, refusal = shared.undo_named(request, lambda number: self.undo(game, number))
         if undone is None:
             return self.refused(request, game.pk, refusal)
-        return self.done(request, game.pk, undone.number, "undone", extra_tags="undone")
+        return self.done(request, game, undone.number, "undone", extra_tags="undone")
 
     def hand_change(self, request, game_id: int, number: int):
         """Change what was entered for an earlier hand; the sheet is played again from it."""
@@ -217,7 +384,7 @@ class SeatedSheet:
             if not form.is_valid():
                 form.add_error(None, f"Nothing was changed ({form.problem()}).")
             elif shared.changed(form, lambda: self.change(game, number, form)):
-                return self.done(request, game.pk, number, "changed")
+                return self.done(request, game, number, "changed")
             status = 400
         else:
             form = self.change_form(initial=self.change_initial(game, number), names=names)

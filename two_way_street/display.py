@@ -152,6 +152,11 @@ class SheetDisplay(SheetSummary):
     ratings_note: str
 
     @property
+    def full_message(self) -> str:
+        """What the sheet says in place of the next hand's entry once it holds the most hands."""
+        return f"{self.status}." if self.full else ""
+
+    @property
     def standings_note(self) -> str:
         """The line under the standings while the game goes on."""
         return "" if self.finished else self.status

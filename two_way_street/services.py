@@ -123,6 +123,7 @@ def hand_record(
     _check_tricks_in_hand(tricks_in_hand)
     with transaction.atomic():
         players, hands = _locked(game)
+        before = recording.SheetState.of(game, hands)
         state = _state(game, players, hands)
         if state.full:
             raise RecordingError(
@@ -138,6 +139,7 @@ def hand_record(
         )
         recording.save_once(hand)
         _store_summary(game, _state(game, players, [*hands, hand]))
+    recording.sheet_left(game, before, [*hands, hand])
     return hand
 
 
@@ -147,10 +149,12 @@ def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
     was showing an older sheet."""
     with transaction.atomic():
         players, hands = _locked(game)
+        before = recording.SheetState.of(game, hands)
         last = recording.last_to_undo(hands, expected_number)
         hands.pop()
         last.delete()
         _store_summary(game, _state(game, players, hands))
+    recording.sheet_left(game, before, hands)
     return last
 
 

@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorepads.printing import digest
+from scorepads.recording import SheetState
+from scorepads.regions import Region
 from scorepads.seated import SeatedSheet
 from scorepads.views import attachment_header, bad_request, new_game_page, printed, query_id, spreadsheet_safe
 from two_way_street import pdf, rules, selectors, services
@@ -18,9 +20,11 @@ from two_way_street.forms import HandForm, NewGameForm
 from two_way_street.models import Game
 
 
-def display_of(game: Game) -> SheetDisplay:
-    finished_at = timezone.localtime(game.finished_at) if game.finished_at else None
-    return sheet_display(game, list(game.players.all()), list(game.hands.all()), finished_at=finished_at)
+def display_of(game: Game, state: SheetState | None = None) -> SheetDisplay:
+    """The sheet of ``game`` (its players loaded) from ``state``, or from its own hands."""
+    hands, finished_at = (state.hands, state.finished_at) if state else (game.hands.all(), game.finished_at)
+    finished_at = timezone.localtime(finished_at) if finished_at else None
+    return sheet_display(game, list(game.players.all()), list(hands), finished_at=finished_at)
 
 
 def next_hand_form(request, display: SheetDisplay) -> HandForm:
@@ -93,6 +97,14 @@ SHEET = SeatedSheet.of_app(
     },
     anchor=anchor,
     fresh_form=next_hand_form,
+    grid=(
+        "tws-grid",
+        "Each hand's final score and each player's running total",
+        "Each cell: the hand's final score, then the running total. The letter beside the hand is its penalty case.",
+    ),
+    sheet_regions=lambda display: (
+        Region("ratings", "two_way_street/sheet.html#ratings", (display.game_id, display.finished, display.ratings, display.ratings_note)),
+    ),
 )
 
 

@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 import solver
 from pad import rules, selectors, services
-from pad.display import deck_in_suits, gorillaed_hand, pad_display
+from pad.display import deck_in_suits, gorillaed_hand, pad_at_table, pad_display, pad_regions
 from pad.forms import (
     CardsForm,
     ChangeOutcomeForm,
@@ -30,11 +31,14 @@ from pad.models import Game, Hand
 from pad.selectors import (
     games_visible_to,
     games_with_hands,
-    hands_in_order,
     hands_of,
     pad_revision,
+    played_hands,
 )
 from pad.services import RecordingError
+from scorepads import patches
+from scorepads.recording import GameToChange
+from scorepads.regions import PadMeta, meta_region
 from scorepads.views import form_problem, polite_refusal, unchanged_poll
 
 PAD_TEMPLATE = "pad/game.html"
@@ -81,20 +85,29 @@ def start_game_from(data: dict, *, user) -> Game:
 
 @require_POST
 def game_rematch(request, game_id: int):
-    """The next game of the same partnership, once this one is over."""
+    """The next game of the same partnership, once this one is over: the
+    phone goes to its pad (htmx's request, from the pad, goes there whole)."""
     game = user_game(request, game_id)
     try:
         rematch = services.game_rematch(game=game, date=timezone.localdate())
     except RecordingError as error:
         messages.warning(request, f"No rematch: {error}.")
-        return redirect("game_pad", game_id=game.pk)
-    return redirect("game_pad", game_id=rematch.pk)
+        rematch = game
+    url = reverse("game_pad", args=[rematch.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 def user_game(request, game_id: int) -> Game:
     """The game and its partnership, if the user may see it; 404 otherwise (a
     stranger learns nothing)."""
     return get_object_or_404(games_visible_to(request.user).select_related("partnership"), pk=game_id)
+
+
+def game_to_change(request, game_id: int) -> GameToChange:
+    """The game a tap changes, with its partnership, if the user may see it:
+    read once, under its lock, by the service (a stranger's tap is refused,
+    and the refusal's answer is a 404)."""
+    return GameToChange(games_visible_to(request.user).select_related("partnership"), game_id)
 
 
 def load_game(request, game_id: int) -> Game:
@@ -108,8 +121,7 @@ def game_pad(request, game_id: int):
     """The pad page; htmx polls it with ``?version=`` and gets 204 while nothing changed."""
     if unchanged := unchanged_poll(request, lambda: pad_revision(request.user, game_id)):
         return unchanged
-    game = load_game(request, game_id)
-    return render_pad(request, game)
+    return render_pad(request, user_game(request, game_id))
 
 
 #: Where the hand an undo removed waits for its Redo (this phone's session only).
@@ -117,19 +129,49 @@ REDO_KEY = "redo"
 
 
 def render_pad(request, game: Game, display=None, status: int = 200):
+    """The pad page (or, for htmx, the pad) as it stands: a poll's pad carries
+    the words a moved entry is told with."""
     template = PAD_TEMPLATE + "#pad" if request.htmx else PAD_TEMPLATE
-    display = display or pad_display(game, hands_of(game))
-    context = {"game": game, "display": display, "redo": redo_offered(request, display)}
-    if game.share_token:
-        context["share_url"] = request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
+    display = display or pad_at_table(game, played_hands(game))
+    context = {
+        "game": game,
+        "display": display,
+        "poll_url": reverse("game_pad", args=[game.pk]),
+        "regions": page_regions(request, game, display, entry_moves=request.htmx and request.method == "GET"),
+    }
     if not request.htmx:  # the page around the pad: the partner's invitation
         context["invitation"] = invitation_offer(request, game.partnership)
-    response = render(request, template, context, status=status)
-    # The hands as stored, for a phone sending taps it kept offline: it checks
-    # each against them (static/scorepads/tap_queue.js).
+    return with_hands(render(request, template, context, status=status), display)
+
+
+def with_hands(response, display):
+    """``response`` with the hands as stored, for a phone sending taps it kept
+    offline: it checks each against them (static/scorepads/tap_queue.js)."""
     response[PAD_HANDS_HEADER] = display.played
     response[PAD_VERSION_HEADER] = display.version
     return response
+
+
+def page_regions(request, game: Game, display, *, toast=None, entry_moves: bool = False):
+    """The pad's regions (pad.display.pad_regions) for this request: its
+    toast says what the request did (``toast`` given: the pad before a tap)."""
+    if toast is None:
+        redo = redo_offered(request, display)
+        toast = patches.toast(
+            request,
+            undo_number=display.last_hand.number if display.last_hand else None,
+            redo_url=reverse("hand_redo", args=[game.pk]),
+            redo_number=redo["number"] if redo else None,
+        )
+    meta = PadMeta(
+        version=display.version,
+        announce=display.announcement,
+        announce_next=display.next_step,
+        keep_while=str(display.next_hand.number) if display.next_hand else "over",
+        follow=reverse("game_pad", args=[display.rematch_id]) if display.rematch_id else "",
+    )
+    share_url = game.share_token and request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
+    return pad_regions(display, meta=meta_region(meta), toast=toast, share_url=share_url or None, entry_moves=entry_moves)
 
 
 #: The headers that carry, with every pad answered, its outcomes ("MPIM") and revision.
@@ -161,14 +203,28 @@ def invitation_offer(request, partnership) -> dict | None:
 
 
 def after_action(request, game: Game):
-    """The view restart after a post: a fresh pad for htmx, else a redirect.
+    """The view restart after a post: for htmx, what the tap changed on the
+    phone's pad (scorepads.patches), or the whole pad; else a redirect.
 
     ``game`` was read by this request, and a service that changed it left its
-    fields and revision as it stored them; only its hands are read again.
+    fields and revision as it stored them, and the hands it read under the
+    lock and left (``game.change``): nothing is read again.
     """
-    if request.htmx:
-        return render_pad(request, game, pad_display(game, hands_in_order(game)))
-    return redirect("game_pad", game_id=game.pk)
+    if not request.htmx:
+        return redirect("game_pad", game_id=game.pk)
+    change = game.change
+    if change is None:
+        return render_pad(request, game)
+    after = pad_at_table(game, change.after)
+    before = pad_at_table(game, change.before, version=change.revision_before)
+    answer = patches.patch(
+        request,
+        before=page_regions(request, game, before, toast=patches.NO_TOAST),
+        after=page_regions(request, game, after),
+        version_before=change.revision_before,
+        version_after=game.revision,
+    )
+    return with_hands(answer, after) if answer is not None else render_pad(request, game, after)
 
 
 def refused(request, game: Game, message: str):
@@ -178,14 +234,13 @@ def refused(request, game: Game, message: str):
 
 @require_POST
 def hand_record(request, game_id: int):
-    game = user_game(request, game_id)
     form = RecordHandForm(request.POST)
     if not form.is_valid():
-        return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
+        return refused(request, user_game(request, game_id), f"Nothing was recorded ({form_problem(form)}).")
     data = form.cleaned_data
     try:
         hand = services.hand_record(
-            game=game,
+            game=game_to_change(request, game_id),
             number=data["number"],
             outcome=data["outcome"],
             dealer_took=data["dealer_took"],
@@ -193,8 +248,8 @@ def hand_record(request, game_id: int):
             irregularity=data["irregularity"],
         )
     except RecordingError as error:
-        return refused(request, game, polite_refusal(data["number"], error))
-    return recorded(request, game, hand)
+        return refused(request, user_game(request, game_id), polite_refusal(data["number"], error))
+    return recorded(request, hand.game, hand)
 
 
 def what_happened(game: Game, hand, how: str) -> str:
@@ -228,14 +283,14 @@ def first_dealer_choose(request, game_id: int):
 
 @require_POST
 def hand_undo(request, game_id: int):
-    game = user_game(request, game_id)
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return refused(request, game, f"Nothing was undone ({form_problem(form)}).")
+        return refused(request, user_game(request, game_id), f"Nothing was undone ({form_problem(form)}).")
     try:
-        undone = services.hand_undo_last(game=game, expected_number=form.cleaned_data["number"])
+        undone = services.hand_undo_last(game=game_to_change(request, game_id), expected_number=form.cleaned_data["number"])
     except RecordingError as error:
-        return refused(request, game, f"Nothing was undone: {error}.")
+        return refused(request, user_game(request, game_id), f"Nothing was undone: {error}.")
+    game = undone.game
     request.session[REDO_KEY] = {"game": game.pk, "hand": services.undone_fields(undone)}
     messages.info(request, what_happened(game, undone, "undone"), extra_tags="undone")
     return after_action(request, game)
@@ -244,37 +299,35 @@ def hand_undo(request, game_id: int):
 @require_POST
 def hand_redo(request, game_id: int):
     """Put back, as it was, the hand this phone undid (kept in its session)."""
-    game = user_game(request, game_id)
     form = UndoForm(request.POST)
     undone = request.session.get(REDO_KEY)
-    if not form.is_valid() or not undone or undone["game"] != game.pk:
-        return refused(request, game, "Nothing was redone: there is no undone hand to put back.")
+    if not form.is_valid() or not undone or undone["game"] != game_id:
+        return refused(request, user_game(request, game_id), "Nothing was redone: there is no undone hand to put back.")
     if undone["hand"]["number"] != form.cleaned_data["number"]:
-        return refused(request, game, "Nothing was redone: the pad has changed since the undo.")
+        return refused(request, user_game(request, game_id), "Nothing was redone: the pad has changed since the undo.")
     try:
-        hand = services.hand_redo(game=game, undone=undone["hand"])
+        hand = services.hand_redo(game=game_to_change(request, game_id), undone=undone["hand"])
     except RecordingError as error:
-        return refused(request, game, polite_refusal(form.cleaned_data["number"], error))
-    return recorded(request, game, hand, how="put back")
+        return refused(request, user_game(request, game_id), polite_refusal(form.cleaned_data["number"], error))
+    return recorded(request, hand.game, hand, how="put back")
 
 
 @require_POST
 def hand_change(request, game_id: int, number: int):
-    game = user_game(request, game_id)
     form = ChangeOutcomeForm(request.POST)
     if not form.is_valid():
-        return refused(request, game, f"Nothing was changed ({form_problem(form)}).")
+        return refused(request, user_game(request, game_id), f"Nothing was changed ({form_problem(form)}).")
     try:
         hand = services.hand_change_outcome(
-            game=game,
+            game=game_to_change(request, game_id),
             number=number,
             outcome=form.cleaned_data["outcome"],
             expected_outcome=form.cleaned_data["shown"],
         )
     except RecordingError as error:
-        return refused(request, game, f"Nothing was changed: {error}.")
+        return refused(request, user_game(request, game_id), f"Nothing was changed: {error}.")
     messages.info(request, f"Hand {hand.number} is now {hand.outcome}.")
-    return after_action(request, game)
+    return after_action(request, hand.game)
 
 
 @require_http_methods(["GET", "POST"])
@@ -310,14 +363,13 @@ def gorilla_it_out(request, game_id: int):
 @require_POST
 def gorilla_record(request, game_id: int):
     """Record the gorillaed-out hand as P or I; choosing against the solver overrules it."""
-    game = user_game(request, game_id)
     form = RecordVerdictForm(request.POST)
     if not form.is_valid():
-        return refused(request, game, f"Nothing was recorded ({form_problem(form)}).")
+        return refused(request, user_game(request, game_id), f"Nothing was recorded ({form_problem(form)}).")
     data = form.cleaned_data
     try:
         hand = services.hand_record_gorillaed(
-            game=game,
+            game=game_to_change(request, game_id),
             number=data["number"],
             outcome=data["outcome"],
             dealer_took=data["dealer_took"],
@@ -325,10 +377,10 @@ def gorilla_record(request, game_id: int):
             giver_cards=data["giver_cards"],
         )
     except RecordingError as error:
-        return refused(request, game, polite_refusal(data["number"], error))
+        return refused(request, user_game(request, game_id), polite_refusal(data["number"], error))
     if hand.verdict_by == Hand.VerdictBy.PLAYERS:
-        return recorded(request, game, hand, how="recorded, overruling the solver")
-    return recorded(request, game, hand)
+        return recorded(request, hand.game, hand, how="recorded, overruling the solver")
+    return recorded(request, hand.game, hand)
 
 
 @require_GET

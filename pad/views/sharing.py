@@ -15,13 +15,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from pad import selectors, services
-from pad.display import pad_display
+from pad.display import pad_at_table, shared_regions
 from pad.services import RecordingError
+from scorepads.regions import PadMeta, meta_region
 from scorepads.views import unchanged_poll
 
 SHARED_TEMPLATE = "pad/shared.html"
@@ -108,6 +110,12 @@ def shared_pad(request, token: str):
     game = selectors.shared_game(token)
     if game is None:
         raise Http404("No such shared pad.")
-    display = pad_display(game, selectors.hands_of(game))
+    display = pad_at_table(game, selectors.played_hands(game))
     template = SHARED_TEMPLATE + "#shared-pad" if request.htmx else SHARED_TEMPLATE
-    return render(request, template, {"game": game, "display": display, "token": token})
+    meta = PadMeta(
+        version=display.version,
+        announce=display.announcement,
+        keep_while=str(display.next_hand.number) if display.next_hand else "over",
+    )
+    regions = shared_regions(display, meta=meta_region(meta), token=token)
+    return render(request, template, {"game": game, "display": display, "token": token, "regions": regions, "poll_url": reverse("shared_pad", args=[token])})

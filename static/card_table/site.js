@@ -12,7 +12,10 @@
   const TOAST_MS = 6000;
   const FADE_MS = 400;  // the opacity transition of static/card_table/site.css
   function fadeToasts(root) {
-    for (const toast of (root || document).querySelectorAll("[data-toast]:not([data-fading])")) {
+    const scope = root || document;
+    const found = Array.from(scope.querySelectorAll("[data-toast]:not([data-fading])"));
+    if (scope.matches && scope.matches("[data-toast]:not([data-fading])")) found.push(scope);  // a toast swapped in alone
+    for (const toast of found) {
       toast.dataset.fading = "";
       setTimeout(() => {
         toast.classList.add("faded");

@@ -17,11 +17,18 @@
   const ALL_SENT_MS = 5000;
   const NOTE_MS = 8000; // how long a line about a kept tap stays
 
-  // The page's game as the server drew it (from [data-table-state]).
+  // The page's game as the server drew it ([data-table-state]); on the pad,
+  // its hands are the pad's data-hands (pad.js keeps them as each tap's
+  // answer says) and its version its meta region's.
   function pageState() {
     const holder = document.querySelector("[data-table-state]");
     if (!holder) return null;
-    try { return JSON.parse(holder.dataset.tableState); } catch (error) { return null; }
+    try {
+      const state = JSON.parse(holder.dataset.tableState);
+      const meta = document.getElementById("pad-meta");
+      if (meta) Object.assign(state, { hands: holder.dataset.hands || "", version: Number(meta.value) });
+      return state;
+    } catch (error) { return null; }
   }
 
   function csrfToken() {
@@ -97,6 +104,7 @@
   function inningRow(marks, drawn, index, projected, state) {
     const row = document.createElement("tr");
     row.className = "inning";
+    row.id = index < 0 ? "inning-none" : `inning-${index + 1}`;
     for (let column = 0; column < rules.COLUMNS.length; column += 1) {
       const cell = row.appendChild(document.createElement("td"));
       cell.className = "marks";
@@ -113,7 +121,6 @@
           + (waits ? ", waiting to be sent" : "");
         glyph.setAttribute("role", "img");
         glyph.setAttribute("aria-label", label + (mark.hand === drawn.responsibleFrom ? "; from here the game was theirs to win" : ""));
-        glyph.title = label;
       }
     }
     if (index < 0) row.classList.add("empty");
@@ -159,12 +166,12 @@
       }
     }
     const bar = pad.querySelector(".record-bar");
-    if (bar) {
-      bar.hidden = over;
-      bar.setAttribute("aria-label", `Record hand ${nextNumber}`);
-    }
-    pad.dataset.keepWhile = over ? "over" : String(nextNumber); // what is being entered is for this hand
-    const undo = pad.querySelector(".corrections form[data-queue='undo'] button");
+    if (bar) bar.hidden = over;
+    const heading = pad.querySelector("#record-heading");
+    if (heading) heading.textContent = `Record hand ${nextNumber}`;
+    const meta = pad.querySelector("#pad-meta");
+    if (meta) meta.dataset.keepWhile = over ? "over" : String(nextNumber); // what is being entered is for this hand
+    const undo = pad.querySelector("#undo-button");
     if (undo) {
       const last = projected.hands.length;
       undo.closest("section").hidden = last === 0;
@@ -425,6 +432,12 @@
   }
   document.addEventListener("htmx:load", (event) => {
     if (event.detail.elt && event.detail.elt.id === "pad") refresh();
+  });
+  // A tap's answer patched the pad in place: its chart as the server drew it is now the patched one.
+  document.addEventListener("pad-patched", () => {
+    const pad = document.getElementById("pad");
+    if (pad && !pad.drawnHere) pad.serverChart = null;
+    refresh();
   });
 
   // ---- The cards of "Gorilla it out" -------------------------------------------

@@ -163,6 +163,18 @@ function readCards(text) {
     rename();
   }
 
+  // The pad's hands as stored, which its offline script draws waiting taps
+  // on: the whole pad writes them (data-hands), and every pad answered says
+  // them in its X-Pad-Hands header, which is all a tap's patch brings of
+  // them (scorepads/patches.py).
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const pad = document.getElementById("pad");
+    const xhr = event.detail.xhr;
+    if (!pad || !xhr || !event.detail.shouldSwap || !xhr.getResponseHeader("X-Pad-Patch")) return;
+    const hands = xhr.getResponseHeader("X-Pad-Hands");
+    if (hands !== null) pad.dataset.hands = hands;
+  });
+
   // The pad without a connection (static/pad/offline.js and the scripts it
   // needs, named by <meta name="offline-scripts">) is loaded when it is needed:
   // with no connection, with taps waiting on the phone, when a tap got no

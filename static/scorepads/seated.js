@@ -5,6 +5,12 @@
 "use strict";
 
 (function () {
+  // What the sheet's entry is for: the next hand's number (its meta region, scorepads/regions.html).
+  function keepWhile(pad) {
+    const meta = pad.querySelector("#pad-meta");
+    return meta ? meta.dataset.keepWhile : undefined;
+  }
+
   function focusSummary(root) {
     const summary = root.querySelector("[data-error-summary]");
     if (summary) summary.focus();
@@ -21,7 +27,7 @@
     if (!pad || event.detail.target !== pad || !request || request.verb !== "get") return;
     const form = pad.querySelector("#hand-entry");
     if (!form || !form.dataset.touched) return;
-    carried = { hand: pad.dataset.keepWhile, fields: {} };
+    carried = { hand: keepWhile(pad), fields: {} };
     for (const field of form.querySelectorAll("input[id], textarea[id], select[id]")) {
       if (field.type === "hidden") continue;
       carried.fields[field.id] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
@@ -45,7 +51,7 @@
     if (focusSummary(pad)) { carried = null; return; }
     const entry = carried;
     carried = null;
-    if (!entry || entry.hand === pad.dataset.keepWhile) return;
+    if (!entry || entry.hand === keepWhile(pad)) return;
     const form = pad.querySelector("#hand-entry");
     if (!form) return;  // the game is over: nothing to carry to
     for (const [id, value] of Object.entries(entry.fields)) {
@@ -58,7 +64,7 @@
     notice.className = "entry-notice";
     notice.id = "entry-notice";
     notice.tabIndex = -1;
-    notice.textContent = `Hand ${entry.hand} was recorded on another phone; your entry is now hand ${pad.dataset.keepWhile}: check it, then record it.`;
+    notice.textContent = `Hand ${entry.hand} was recorded on another phone; your entry is now hand ${keepWhile(pad)}: check it, then record it.`;
     form.querySelector("h2").after(notice);
     const announcer = document.getElementById("pad-announcer");
     if (announcer) announcer.textContent = notice.textContent;

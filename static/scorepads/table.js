@@ -1,8 +1,9 @@
 // The table kit's script, for every game's sheet (the region id="pad"): one
-// tap is one entry, the other phones' updates keep what is being typed,
-// focus and announcements follow each tap, the screen stays awake.
-// Everything works without it. Loaded on every page (templates/base.html):
-// a form marked data-settle anywhere is taken once.
+// tap is one entry, a tap's answer patches the pad (scorepads/patches.py),
+// the other phones' updates keep what is being typed, focus and
+// announcements follow each tap, the screen stays awake. Everything works
+// without it. Loaded on every page (templates/base.html): a form marked
+// data-settle anywhere is taken once.
 "use strict";
 
 (function () {
@@ -92,6 +93,42 @@
     if (below > 0) window.scrollTo({ top: window.scrollY + below, behavior: "instant" });
   }
 
+  // What the pad says of itself: its meta region (scorepads/regions.html),
+  // a hidden field whose value is the version the pad shows.
+  function padMeta(pad) {
+    const meta = pad && pad.querySelector("#pad-meta");
+    return meta ? meta.dataset : {};
+  }
+  function padVersion() {
+    const meta = document.getElementById("pad-meta");
+    return meta ? meta.value : null;
+  }
+
+  // Each tap from the pad says which version of the pad it was made on: the
+  // answer is then what the tap changed (a patch), not the whole pad.
+  document.addEventListener("htmx:configRequest", (event) => {
+    const pad = document.getElementById("pad");
+    const version = padVersion();
+    if (!pad || version === null || event.detail.verb === "get" || !pad.contains(event.detail.elt)) return;
+    event.detail.headers["X-Pad-Shown"] = version;
+  });
+
+  // A patch is for the pad it was made on: when this pad has moved on
+  // meanwhile (a poll brought the other phone's change), it is dropped,
+  // and the pad as it now is asked for instead.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const patch = event.detail.xhr && event.detail.xhr.getResponseHeader("X-Pad-Patch");
+    if (!patch) return;
+    const [from, to] = patch.split(" ");
+    const shown = padVersion();
+    if (shown === from) return;
+    event.detail.shouldSwap = false;
+    const pad = document.getElementById("pad");
+    if (shown !== to && pad && window.htmx) {
+      window.htmx.ajax("GET", pad.getAttribute("hx-get"), { target: "#pad", swap: "outerHTML" }).catch(() => {});
+    }
+  });
+
   // What a player is typing, ticking or has opened survives the partner's
   // updates: before a poll's new pad replaces the old one, the state of its
   // fields (by id) and open sections is kept, and given to the new pad.
@@ -110,7 +147,7 @@
       focusKey: active && active.dataset ? active.dataset.focusKey : null,
       // A pad may say what its fields are for (data-keep-while, e.g. the next
       // hand's number): they are kept only while the new pad says the same.
-      keepWhile: pad.dataset.keepWhile,
+      keepWhile: padMeta(pad).keepWhile,
       moved: "",
     };
     const notice = pad.querySelector("[data-entry-moved]:not([hidden])");
@@ -132,12 +169,12 @@
     const pad = event.detail.elt;
     if (!pad || pad.id !== "pad") return;
     if (followRematch.seenAtLoad === undefined) {  // the page's own pad, not a swap
-      followRematch.seenAtLoad = Boolean(pad.dataset.follow);
+      followRematch.seenAtLoad = Boolean(padMeta(pad).follow);
       return;
     }
     let moved = "";
     if (kept) {
-      const sameEntry = kept.keepWhile === pad.dataset.keepWhile;
+      const sameEntry = kept.keepWhile === padMeta(pad).keepWhile;
       // The entry was for a hand the other phone has recorded (or undone): a
       // pad with a notice for it keeps what was entered, for the hand now
       // next, and says so; others drop it.
@@ -150,7 +187,7 @@
         carried = true;
       }
       if (notice && carried) {
-        const back = Number(pad.dataset.keepWhile) < Number(kept.keepWhile);
+        const back = Number(padMeta(pad).keepWhile) < Number(kept.keepWhile);
         moved = back ? notice.dataset.movedBack : notice.dataset.movedOn;
         notice.textContent = moved;
         notice.hidden = false;
@@ -170,22 +207,43 @@
       if (focused) focused.focus({ preventScroll: true });
       kept = null;
     } else if (focusKey) {
-      // Focus returns to the control that was tapped (or, if it is gone, the pad).
-      const control = pad.querySelector(`[data-focus-key="${focusKey}"]`);
-      if (control && anchor !== null) keepInPlace(control, anchor);
-      else if (control && onFixedBar(control)) showNewest(pad);
-      if (control) control.focus({ preventScroll: true });
-      else { pad.setAttribute("tabindex", "-1"); pad.focus({ preventScroll: true }); }
-      focusKey = null;
-      anchor = null;
-      // The second tap of a double tap lands on this pad: it is dropped for a
-      // second from now too, however long the answer took.
-      settledAt = Math.max(settledAt, Date.now() + SETTLE_MS);
+      afterTap(pad);
     }
     markSettling();
     announce(pad, moved);
     followRematch(pad);
   });
+
+  // A tap's answer patched the pad in place (scorepads/patches.py): the
+  // forms of the next hand start afresh (data-fresh-each-hand: what was
+  // ticked or typed there was for the hand just recorded), a notice of an
+  // entry moved by the other phone is done with, and focus, the settle
+  // window and the announcement follow as after a new pad.
+  document.addEventListener("pad-patched", () => {
+    const pad = document.getElementById("pad");
+    if (!pad) return;
+    for (const form of pad.querySelectorAll("form[data-fresh-each-hand]")) form.reset();
+    for (const notice of pad.querySelectorAll("[data-entry-moved]")) notice.hidden = true;
+    if (focusKey) afterTap(pad);
+    markSettling();
+    announce(pad, "");
+    followRematch(pad);
+  });
+
+  // Focus returns to the control that was tapped (or, if it is gone, the pad).
+  function afterTap(pad) {
+    const control = pad.querySelector(`[data-focus-key="${focusKey}"]`);
+    if (control && anchor !== null) keepInPlace(control, anchor);
+    else if (control && onFixedBar(control)) showNewest(pad);
+    if (control) {
+      if (document.activeElement !== control) control.focus({ preventScroll: true });
+    } else { pad.setAttribute("tabindex", "-1"); pad.focus({ preventScroll: true }); }
+    focusKey = null;
+    anchor = null;
+    // The second tap of a double tap lands on this pad: it is dropped for a
+    // second from now too, however long the answer took.
+    settledAt = Math.max(settledAt, Date.now() + SETTLE_MS);
+  }
 
   // A live region outside the swapped pad reads out what changed, with the
   // score once: after a tap's message, which says the score, only what comes
@@ -196,7 +254,8 @@
     if (!announcer) return;
     const toast = pad.querySelector("[data-toast]");
     const message = toast ? toast.textContent.replace(/\s+/g, " ").replace(/\b(Undo|Redo)\s*$/, "").trim() : "";
-    const state = message && pad.dataset.announceNext !== undefined ? pad.dataset.announceNext : pad.dataset.announce;
+    const meta = padMeta(pad);
+    const state = message && meta.announceNext !== undefined ? meta.announceNext : meta.announce;
     const text = [message, state || "", notice || ""].filter(Boolean).join(". ");
     if (text && text !== lastAnnounced) {
       announcer.textContent = text;
@@ -207,7 +266,8 @@
   // When the partner starts the rematch, this phone follows to the new game
   // (a pad opened after the rematch began just links to it).
   function followRematch(pad) {
-    if (pad.dataset.follow && !followRematch.seenAtLoad) window.location.assign(pad.dataset.follow);
+    const follow = padMeta(pad).follow;
+    if (follow && !followRematch.seenAtLoad) window.location.assign(follow);
   }
 
   // Keep the screen awake while a pad is open, where the browser supports it.
@@ -228,7 +288,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     const pad = document.getElementById("pad");
     if (pad) {
-      if (followRematch.seenAtLoad === undefined) followRematch.seenAtLoad = Boolean(pad.dataset.follow);
+      if (followRematch.seenAtLoad === undefined) followRematch.seenAtLoad = Boolean(padMeta(pad).follow);
       announce(pad);
       if (!window.location.hash) showNewest(pad);
     }

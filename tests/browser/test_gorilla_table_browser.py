@@ -54,7 +54,7 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     assert alice.locator("[data-entry-moved]").is_hidden()
 
     bob.get_by_role("button", name="Lost, possible").click()  # hand 11, from the other phone
-    alice.wait_for_selector(".record-bar[aria-label='Record hand 12']", timeout=10_000)
+    alice.wait_for_selector("#record-heading:text-is('Record hand 12')", timeout=10_000)
     notice = alice.locator("[data-entry-moved]")
     assert notice.is_visible()
     text = plain(notice.inner_text())
@@ -73,11 +73,11 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
 
     alice.locator("#irregularity").press_sequentially(" deal")
     alice.get_by_role("button", name="Lost to an irregularity (I)").click()
-    alice.wait_for_selector(".record-bar[aria-label='Record hand 13']")
+    alice.wait_for_selector("#record-heading:text-is('Record hand 13')")
     alice.wait_for_load_state("networkidle")
     assert Hand.objects.get(game=game, number=11).irregularity == ""
     assert Hand.objects.get(game=game, number=12).irregularity == "card exposed after the deal"
-    assert alice.locator("[data-entry-moved]").is_hidden()  # the notice went with the hand it was about
+    expect(alice.locator("[data-entry-moved]")).to_be_hidden()  # the notice went with the hand it was about
     alice.context.close()
     bob.context.close()
 
@@ -103,12 +103,12 @@ def test_the_other_phone_undoing_says_so_and_nothing_typed_says_nothing(chromium
     bob.goto(url)
     alice.locator("#record-more summary").click()
     bob.locator(".corrections button").click()  # hand 3 undone on the other phone
-    alice.wait_for_selector(".record-bar[aria-label='Record hand 3']", timeout=10_000)
+    alice.wait_for_selector("#record-heading:text-is('Record hand 3')", timeout=10_000)
     assert alice.locator("[data-entry-moved]").is_hidden()  # nothing was entered: nothing to say
     alice.locator("#irregularity").fill("revoke")
     bob.wait_for_selector("#pad:not(.settling)")
     bob.locator(".corrections button").click()  # and hand 2
-    alice.wait_for_selector(".record-bar[aria-label='Record hand 2']", timeout=10_000)
+    alice.wait_for_selector("#record-heading:text-is('Record hand 2')", timeout=10_000)
     text = plain(alice.locator("[data-entry-moved]").inner_text())
     assert "Hand 2 was undone on the other phone" in text and "now for hand 2" in text
     assert alice.locator("#irregularity").input_value() == "revoke"
@@ -179,7 +179,7 @@ def test_a_record_is_read_out_once_with_the_score_once(chromium, live_server, lo
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.evaluate("document.getElementById('pad-announcer').dataset.before = 'yes'")
     page.get_by_role("button", name="Made").click()
-    page.wait_for_selector(".record-bar[aria-label='Record hand 4']")
+    page.wait_for_selector("#record-heading:text-is('Record hand 4')")
     settled(page)
     announcer = page.locator("#pad-announcer")
     assert announcer.get_attribute("data-before") == "yes"  # the same region, not a new one

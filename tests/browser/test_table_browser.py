@@ -96,7 +96,7 @@ def test_the_control_under_the_finger_stays_the_same_after_a_tap(live_server, ph
         x, y = center(phone, phone.get_by_role("button", name=name).first)
         before = control_at(phone, x, y)
         phone.touchscreen.tap(x, y)
-        phone.wait_for_selector(f".record-bar[aria-label='Record hand {number}']")
+        phone.wait_for_selector(f"#record-heading:text-is('Record hand {number}')")
         settled(phone)
         assert control_at(phone, x, y) == before != ""
 
@@ -149,13 +149,13 @@ def test_the_partners_updates_keep_a_half_typed_note(chromium, live_server, log_
     phone_a.locator("#dealer-took").check()
     phone_a.locator("#irregularity").fill("card exposed after the")
     record_outcomes(game, "MP")  # the other phone records two hands
-    phone_a.wait_for_selector(".record-bar[aria-label='Record hand 3']", timeout=10_000)
+    phone_a.wait_for_selector("#record-heading:text-is('Record hand 3')", timeout=10_000)
     assert phone_a.locator("#record-more").get_attribute("open") is not None
     assert phone_a.locator("#dealer-took").is_checked()
     assert "now for hand 3" in phone_a.locator("[data-entry-moved]").inner_text()  # not moved silently
     phone_a.locator("#irregularity").press_sequentially(" deal")
     phone_a.get_by_role("button", name="Lost to an irregularity (I)").click()
-    phone_a.wait_for_selector(".record-bar[aria-label='Record hand 4']")
+    phone_a.wait_for_selector("#record-heading:text-is('Record hand 4')")
     phone_a.wait_for_load_state("networkidle")
     assert Hand.objects.get(game=game, number=3).irregularity == "card exposed after the deal"
     phone_a.context.close()

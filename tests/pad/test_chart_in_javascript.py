@@ -1,6 +1,6 @@
 """The pad's chart as the phone draws it while taps wait to be sent
-(static/pad/offline.js) is the chart the server draws
-(templates/pad/includes/chart.html): the same rows, cells, marks, classes,
+(static/pad/offline.js) is the chart the server draws (its region,
+templates/pad/regions.html): the same rows, cells, marks, classes,
 labels and totals, for every game of up to six hands and long games, either
 partner dealing first, with names that need escaping. Run under node
 (tests/javascript.py)."""
@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from django.template.loader import render_to_string
 
 from pad import rules
-from pad.display import pad_display
+from pad.display import chart_region, pad_display
 from pad.models import Game, Hand, Partnership
 from tests import javascript
 from tests.pad.test_rules_in_javascript import long_games, playable, played
@@ -75,7 +75,8 @@ def normal(element: dict) -> dict:
 
 def server_rows(display) -> list[dict]:
     tree = Tree()
-    tree.feed(render_to_string("pad/includes/chart.html", {"display": display}))
+    region = chart_region(display)
+    tree.feed(render_to_string(region.template, {"region": region}))
     (table,) = tree.root["children"]
     (body,) = [child for child in table["children"] if child["tag"] == "tbody"]
     return [normal(row) for row in body["children"]]

@@ -114,8 +114,8 @@ def test_pad_page_shows_header_chart_state_and_statistics(client, game):
     totals = re.findall(r'<td class="total">(\d*)</td>', page)
     assert totals == ["4", "0", "3", "4", "3", "4", "", "", ""]
     assert "Hand 15: <strong><bdi>Jon</bdi></strong> deals, <strong><bdi>Richard</bdi></strong> takes." in page
-    assert '<span class="ratio">7/10</span>' in page  # play
-    assert '<span class="ratio">10/14</span>' in page  # fate
+    assert 'id="stat-play-value">7/10 <span class="percent">70%</span>' in page
+    assert 'id="stat-fate-value">10/14 <span class="percent">71%</span>' in page
 
 
 def test_win_by_two_and_responsibility_are_shown(client, game):
@@ -298,7 +298,8 @@ def test_change_from_a_stale_pad_is_refused(client, game):
 def test_polling_returns_nothing_while_the_pad_is_unchanged(client, game):
     record_outcomes(game, "M")
     page = client.get(pad_url(game)).content.decode()
-    version = re.search(r"\?version=([0-9a-f]+)", page).group(1)
+    version = re.search(r'id="pad-meta" name="version" value="(\d+)"', page).group(1)
+    assert 'hx-include="#pad-meta"' in page  # the poll sends it
     assert client.get(pad_url(game), {"version": version}, **HTMX).status_code == 204
     services.hand_record(game=game, number=2, outcome="I")  # the other phone
     response = client.get(pad_url(game), {"version": version}, **HTMX)
@@ -547,6 +548,10 @@ def test_the_pad_carries_what_its_script_draws_waiting_taps_with(client, game):
     record_outcomes(game, "MPI")
     page = client.get(pad_url(game)).content.decode()
     state = json.loads(html.unescape(re.search(r'data-table-state="([^"]*)"', page).group(1)))
+    # The hands and the version, which each tap changes, are the pad's meta region's.
+    assert "hands" not in state and "version" not in state
+    state["hands"] = pad_attribute(page, "data-hands")
+    state["version"] = int(re.search(r'id="pad-meta" name="version" value="(\d+)"', page).group(1))
     game.refresh_from_db()
     assert state == {
         "game": game.pk,
@@ -563,7 +568,9 @@ def test_the_pad_carries_what_its_script_draws_waiting_taps_with(client, game):
     assert page.count('data-queue="record"') == 3
     assert page.count('data-queue="undo"') == 1
     for name in ("hand_list", "gorilla_it_out"):
-        assert "data-table-state=" in client.get(reverse(name, args=[game.pk])).content.decode()
+        other = client.get(reverse(name, args=[game.pk])).content.decode()
+        other_state = json.loads(html.unescape(re.search(r'data-table-state="([^"]*)"', other).group(1)))
+        assert other_state == state
 
 
 # What the pad's script reads out and says when the other phone records first.
@@ -589,7 +596,8 @@ def test_the_pad_says_what_comes_next_without_the_score_after_a_tap(client, game
 
 def test_the_pad_carries_what_to_say_when_the_other_phone_records_or_undoes(client, game):
     record_outcomes(game, "MIM")
-    page = client.get(pad_url(game)).content.decode()
+    # The one answer that can move an entry is a poll's: it carries the words.
+    page = client.get(pad_url(game), {"version": 0}, **HTMX).content.decode()
     assert pad_attribute(page, "data-moved-on") == (
         "Hand 3 was recorded on the other phone: what you entered is now for hand 4, "
         "which Richard deals. Check it before you record."
@@ -598,6 +606,9 @@ def test_the_pad_carries_what_to_say_when_the_other_phone_records_or_undoes(clie
         "Hand 4 was undone on the other phone: what you entered is now for hand 4, "
         "which Richard deals. Check it before you record."
     )
+    # The page and a tap's answer have no entry of the other phone's to move.
+    page = client.get(pad_url(game)).content.decode()
+    assert pad_attribute(page, "data-moved-on") == pad_attribute(page, "data-moved-back") == ""
 
 
 def test_gorilla_it_out_answers_in_a_region_that_stays(client, game):

@@ -138,7 +138,8 @@ def test_a_shared_pad_is_read_only_and_needs_no_account(client, game, anonymous_
 def test_a_shared_pad_polls_like_the_pad(client, game, anonymous_client):
     url = share(client, game)
     page = anonymous_client.get(url).content.decode()
-    version = page.split(f'hx-get="{url}?version=', 1)[1].split('"', 1)[0]
+    assert f'hx-get="{url}" hx-include="#pad-meta"' in page
+    version = page.split('id="pad-meta" name="version" value="', 1)[1].split('"', 1)[0]
     assert anonymous_client.get(url, {"version": version}, **HTMX).status_code == 204
     record_outcomes(game, "M")
     response = anonymous_client.get(url, {"version": version}, **HTMX)

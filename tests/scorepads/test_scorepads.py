@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import transaction
 from django.test import RequestFactory
 
 from pad import services
@@ -57,7 +58,8 @@ def test_sharing_raises_the_revision_once_and_keeps_the_token(game):
 def test_an_entry_is_saved_once(game):
     services.hand_record(game=game, number=1, outcome="M")
     twin = Hand(game=game, number=1, outcome="P", dealer="odd", taker="even")
-    with pytest.raises(RecordingError, match="hand 1 has already been recorded") as refused:
+    # As a service calls it: in a transaction, which the refusal rolls back whole.
+    with pytest.raises(RecordingError, match="hand 1 has already been recorded") as refused, transaction.atomic():
         recording.save_once(twin)
     assert refused.value.code == "taken"
     assert list(game.hands.values_list("outcome", flat=True)) == ["M"]

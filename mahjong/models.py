@@ -60,13 +60,21 @@ class Hand(seated.SeatedHand):
             ),
         ]
 
+    #: The fields that hold what was entered: what :mod:`mahjong.game` plays.
+    ENTRY_FIELDS = ("winner_seat", "scores", "winning_hand", "winning_tile", "self_drawn")
+
     @property
     def entry(self) -> rules.HandEntry:
         """The hand as :mod:`mahjong.game` plays it."""
-        return rules.HandEntry(
-            winner=None if self.winner_seat is None else self.winner_seat - 1,
-            scores=tuple(self.scores),
-            winning_hand=self.winning_hand,
-            winning_tile=self.winning_tile,
-            self_drawn=self.self_drawn,
-        )
+        return entry_of(*(getattr(self, name) for name in self.ENTRY_FIELDS))
+
+
+def entry_of(winner_seat: int | None, scores, winning_hand: str, winning_tile: str, self_drawn: bool) -> rules.HandEntry:
+    """A hand as :mod:`mahjong.game` plays it, from its fields as stored (:attr:`Hand.ENTRY_FIELDS`)."""
+    return rules.HandEntry(
+        winner=None if winner_seat is None else winner_seat - 1,
+        scores=tuple(scores),
+        winning_hand=winning_hand,
+        winning_tile=winning_tile,
+        self_drawn=self_drawn,
+    )

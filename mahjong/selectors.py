@@ -3,14 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from django.db.models import Prefetch, QuerySet
 
-from mahjong.models import Game, Hand, Player
+from mahjong import game as rules
+from mahjong.models import Game, Hand, Player, entry_of
 from scorepads import access, history, players, seating
 
 # Joining by invitation and leaving (scorepads.seating).
 SEATED = seating.Seated(label="Mah Jongg", players=Player, urls="mahjong")
+
+
+class HandInPlay(NamedTuple):
+    """A hand's number and entry, as the sheet and :mod:`mahjong.game` take
+    them: read without making a model (a tap reads every hand of its game)."""
+
+    number: int
+    entry: rules.HandEntry
+
+
+def hands_in_play(game: Game) -> list[HandInPlay]:
+    """The hands of ``game`` in order, as the rules take them."""
+    rows = Hand.objects.filter(game_id=game.pk).order_by("number").values_list("number", *Hand.ENTRY_FIELDS)
+    return [HandInPlay(number, entry_of(*fields)) for number, *fields in rows]
 
 
 def games_visible_to(user) -> QuerySet[Game]:

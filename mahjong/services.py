@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from mahjong import game as rules
 from mahjong.models import NAME_MAX_LENGTH, Game, Hand, Player
+from mahjong.selectors import HandInPlay, hands_in_play
 from scorepads import limits, recording
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
@@ -46,10 +47,10 @@ def game_start(*, seats: Sequence[Seat], date: datetime.date, user, restored: uu
     return game
 
 
-def _locked_hands(game: Game) -> list[Hand]:
+def _locked_hands(game: Game) -> list[HandInPlay]:
     """Lock the game's row for this transaction; its hands in order, read under the lock."""
     recording.lock(game, "finished_at")
-    return list(game.hands.order_by("number"))
+    return hands_in_play(game)
 
 
 def _state(entries: Sequence[rules.HandEntry]) -> rules.GameState:
@@ -109,10 +110,11 @@ def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
         before = recording.SheetState.of(game, hands)
         last = recording.last_to_undo(hands, expected_number)
         hands.pop()
-        last.delete()
+        removed = game.hands.get(number=last.number)
+        removed.delete()
         _store_summary(game, _state([hand.entry for hand in hands]))
     recording.sheet_left(game, before, hands)
-    return last
+    return removed
 
 
 def hand_change(
@@ -136,7 +138,7 @@ def hand_change(
         entries = [hand.entry for hand in hands]
         entries[index] = entry
         state = _state(entries)
-        hand = hands[index]
+        hand = game.hands.get(number=number)
         for name, value in _stored(entry, state.hands[index]).items():
             setattr(hand, name, value)
         hand.save(update_fields=["winner_seat", "scores", "winning_hand", "winning_tile", "self_drawn"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from django.db.models import Prefetch, QuerySet
 
@@ -11,6 +12,23 @@ from two_way_street.models import Game, Hand, Player
 
 # Joining by invitation and leaving (scorepads.seating).
 SEATED = seating.Seated(label="Two Way Street", players=Player, urls="two_way_street")
+
+
+class HandInPlay(NamedTuple):
+    """A hand as the sheet and the rules take it: what was entered, read
+    without making a model of it (a tap reads every hand of its game)."""
+
+    number: int
+    results: list
+    tricks_in_hand: int | None
+
+
+def hands_in_play(game: Game) -> list[HandInPlay]:
+    """The hands of ``game`` in order, as the rules take them."""
+    return [
+        HandInPlay(*row)
+        for row in Hand.objects.filter(game_id=game.pk).order_by("number").values_list("number", "results", "tricks_in_hand")
+    ]
 
 
 def games_visible_to(user) -> QuerySet[Game]:

@@ -21,6 +21,7 @@ from scorepads.recording import RecordingError
 from scorepads.restore import restored_uid
 from two_way_street import rules
 from two_way_street.models import NAME_MAX_LENGTH, Game, Hand, Player
+from two_way_street.selectors import HandInPlay, hands_in_play
 
 
 def game_start(
@@ -56,17 +57,18 @@ def game_start(
     return game
 
 
-def _locked(game: Game) -> tuple[list[Player], list[Hand]]:
+def _locked(game: Game) -> tuple[list[Player], list[HandInPlay]]:
     """Lock the game's row for this transaction; its players and hands in order.
 
     The players never change once the game has started, so those the caller
-    loaded serve (``Player``'s ordering is by seat); the hands are read under the lock.
+    loaded serve (``Player``'s ordering is by seat); the hands are read under
+    the lock, as the rules take them.
     """
     recording.lock(game, "target", "finished_at")
-    return list(game.players.all()), list(game.hands.order_by("number"))
+    return list(game.players.all()), hands_in_play(game)
 
 
-def _state(game: Game, players: list[Player], hands: list[Hand]) -> rules.GameState:
+def _state(game: Game, players: list[Player], hands: Sequence[HandInPlay | Hand]) -> rules.GameState:
     return rules.game_state(
         (hand.results for hand in hands), game.target, names=[player.name for player in players]
     )
@@ -144,18 +146,18 @@ def hand_record(
 
 
 def hand_undo_last(*, game: Game, expected_number: int | None = None) -> Hand:
-    """Remove the last hand (a finished game is reopened this way). With
-    ``expected_number``, refused when the last hand is another one: the phone
-    was showing an older sheet."""
+    """Remove the last hand (a finished game is reopened this way), and
+    return it as it was (unsaved). With ``expected_number``, refused when the
+    last hand is another one: the phone was showing an older sheet."""
     with transaction.atomic():
         players, hands = _locked(game)
         before = recording.SheetState.of(game, hands)
         last = recording.last_to_undo(hands, expected_number)
         hands.pop()
-        last.delete()
+        Hand.objects.filter(game=game, number=last.number).delete()
         _store_summary(game, _state(game, players, hands))
     recording.sheet_left(game, before, hands)
-    return last
+    return Hand(game=game, number=last.number, results=last.results, tricks_in_hand=last.tricks_in_hand)
 
 
 def hand_change(
@@ -178,13 +180,13 @@ def hand_change(
                 f" hand {number}",
                 code="stale",
             )
-        hand = next((hand for hand in hands if hand.number == number), None)
-        if hand is None:
+        if not any(hand.number == number for hand in hands):
             raise RecordingError(f"there is no hand {number} in this game")
+        hand = game.hands.get(number=number)
         hand.results = _checked_results(results, players, tricks_in_hand)
         hand.tricks_in_hand = tricks_in_hand
         try:
-            state = _state(game, players, hands)
+            state = _state(game, players, [hand if each.number == number else each for each in hands])
         except rules.InvalidGame:
             raise RecordingError(
                 f"with this change the game would end before hand {len(hands)}: undo the later hands first"

@@ -12,6 +12,7 @@ no model is imported: callers read.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -304,6 +305,15 @@ def hand_view(played: rules.PlayedHand, names: Sequence[str]) -> HandView:
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def _hand_views(entries: tuple[rules.HandEntry, ...], names: tuple[str, ...]) -> tuple[HandView, ...]:
+    """Each hand as the sheet shows it. Kept for each run of hands, like the
+    game's state (:func:`rules.play`): a tap makes the view of its own hand alone."""
+    if not entries:
+        return ()
+    return (*_hand_views(entries[:-1], names), hand_view(rules.play(entries).hands[-1], names))
+
+
 def sheet_display(game, players: Sequence, hands: Sequence) -> SheetDisplay:
     """The sheet of ``game`` from its players (in seat order) and hands (in order)."""
     names = tuple(player.name for player in players)
@@ -315,7 +325,7 @@ def sheet_display(game, players: Sequence, hands: Sequence) -> SheetDisplay:
         version=game.revision,
         date=game.date,
         names=names,
-        hands=tuple(hand_view(played, names) for played in state.hands),
+        hands=_hand_views(tuple(hand.entry for hand in hands), names),
         standings=tuple(
             Standing(
                 mark=deal.wind_of(player).noun if deal else "",

@@ -15,7 +15,7 @@ import itertools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import solver
 from pad import rules
@@ -284,29 +284,60 @@ def pad_display(game: Game, hands: Iterable[Hand]) -> PadDisplay:
     never left behind."""
     hands = sorted(hands, key=lambda hand: hand.number)
     views = tuple(hand_view(hand, game.partnership.names) for hand in hands)
-    return _display(game, tuple(hand.as_played() for hand in hands), views)
+    return replace(_display(_facts(game), tuple(hand.as_played() for hand in hands), views), version=str(game.revision))
 
 
 def pad_at_table(game: Game, played: Iterable[rules.PlayedHand], *, version: int | None = None) -> PadDisplay:
     """The display context of ``game`` (its partnership loaded) from each
     hand's number, outcome and dealer alone (``played``): all the pad at the
     table shows, without the hands' details (``hands`` is empty). ``version``
-    is the game's revision unless given (the pad before a tap: one less)."""
-    display = _display(game, tuple(sorted(played, key=lambda hand: hand.number)), ())
-    return display if version is None else replace(display, version=str(version))
+    is the game's revision unless given (the pad before a tap: one less).
+
+    Kept for the last few pads drawn: a tap's answer draws the pad before the
+    tap, which the tap before drew after it, and the pad after."""
+    display = _table_display(_facts(game), tuple(sorted(played, key=lambda hand: hand.number)))
+    return replace(display, version=str(game.revision if version is None else version))
 
 
-def _display(game: Game, played: tuple[rules.PlayedHand, ...], views: tuple[HandView, ...]) -> PadDisplay:
+class _GameFacts(NamedTuple):
+    """What a pad shows of its game besides its hands."""
+
+    game_id: int
+    date: datetime.date
+    odd_name: str
+    even_name: str
+    notes: str
+    first_dealer: rules.Seat
+    rematch_id: int | None
+
+    @property
+    def names(self) -> dict[rules.Seat, str]:
+        return {rules.Seat.ODD: self.odd_name, rules.Seat.EVEN: self.even_name}
+
+
+def _facts(game: Game) -> _GameFacts:
     partnership = game.partnership
+    return _GameFacts(
+        game.pk, game.date, partnership.odd_name, partnership.even_name, game.notes, game.first_dealer_seat, game.rematch_id
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _table_display(facts: _GameFacts, played: tuple[rules.PlayedHand, ...]) -> PadDisplay:
+    return _display(facts, played, ())
+
+
+def _display(facts: _GameFacts, played: tuple[rules.PlayedHand, ...], views: tuple[HandView, ...]) -> PadDisplay:
+    """The display of a pad (``version`` left for the caller to give)."""
     pad = rules.compute_pad(played)
-    names = partnership.names
+    names = facts.names
     notes = {note.hand.number: note.number for note in hand_notes(views)}
     return PadDisplay(
-        game_id=game.pk,
-        date=game.date,
-        odd_name=partnership.odd_name,
-        even_name=partnership.even_name,
-        notes=game.notes,
+        game_id=facts.game_id,
+        date=facts.date,
+        odd_name=facts.odd_name,
+        even_name=facts.even_name,
+        notes=facts.notes,
         innings=tuple(
             inning_view(number, inning, names, pad.responsible_from_hand, notes)
             for number, inning in enumerate(pad.innings, start=1)
@@ -318,13 +349,13 @@ def _display(game: Game, played: tuple[rules.PlayedHand, ...], views: tuple[Hand
         winner=pad.winner,
         win_by_two=pad.win_by_two,
         responsible_from_hand=pad.responsible_from_hand,
-        next_hand=next_hand(game, pad, names),
+        next_hand=next_hand(facts.first_dealer, pad, names),
         statistics=statistic_values(Tally.of_pad(pad), names),
         hands=views,
         played_hands=played,
-        version=str(game.revision),
-        first_dealer=game.first_dealer_seat,
-        rematch_id=game.rematch_id,
+        version="",
+        first_dealer=facts.first_dealer,
+        rematch_id=facts.rematch_id,
     )
 
 
@@ -380,10 +411,10 @@ def _inning_view(
     )
 
 
-def next_hand(game: Game, pad: rules.Pad, names: dict[rules.Seat, str]) -> NextHand | None:
+def next_hand(first_dealer: rules.Seat, pad: rules.Pad, names: dict[rules.Seat, str]) -> NextHand | None:
     if pad.next_hand_number is None:
         return None
-    dealer = rules.next_dealer(game.first_dealer_seat, pad.last_dealer)
+    dealer = rules.next_dealer(first_dealer, pad.last_dealer)
     return NextHand(
         number=pad.next_hand_number,
         dealer=dealer,

@@ -11,6 +11,7 @@ made here, and no model is imported: callers read.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -260,6 +261,69 @@ def ratings_note(state: rules.GameState) -> str:
     return f"A game to {mark} or more: it counts more in the ratings." if mark else ""
 
 
+def _hand_views(hands: Sequence, target: int, names: tuple[str, ...]) -> tuple[HandView, ...]:
+    """Each hand as the sheet shows it. Kept for each run of hands, like the
+    game's state (:func:`rules.game_state`): a tap makes the view of its own
+    hand alone."""
+    key = tuple((hand.number, hand.tricks_in_hand, tuple(map(tuple, hand.results))) for hand in hands)
+    try:
+        hash(key)
+    except TypeError:  # entries that are not plain values: made again, kept nowhere
+        return _views_of(key, target, names)
+    return _views_kept(key, target, names)
+
+
+@functools.lru_cache(maxsize=1024)
+def _views_kept(key: tuple, target: int, names: tuple[str, ...]) -> tuple[HandView, ...]:
+    if not key:
+        return ()
+    return (*_views_kept(key[:-1], target, names), _last_view(key, target, names))
+
+
+def _views_of(key: tuple, target: int, names: tuple[str, ...]) -> tuple[HandView, ...]:
+    state = rules.game_state((results for _, _, results in key), target, names=names)
+    return tuple(
+        _hand_view(number, tricks, scores, totals, names)
+        for (number, tricks, _), scores, totals in zip(key, state.hands, state.running_totals)
+    )
+
+
+def _last_view(key: tuple, target: int, names: tuple[str, ...]) -> HandView:
+    state = rules.game_state((results for _, _, results in key), target, names=names)
+    number, tricks, _ = key[-1]
+    return _hand_view(number, tricks, state.hands[-1], state.running_totals[-1], names)
+
+
+def _hand_view(
+    number: int, tricks_in_hand: int | None, scores: tuple[rules.PlayerScore, ...], totals: tuple[int, ...], names: tuple[str, ...]
+) -> HandView:
+    return HandView(
+        number=number,
+        case=str(scores[0].case),
+        case_description=scores[0].case.description(len(names)),
+        penalty=scores[0].penalty,
+        raws_in_order=tuple(sorted((score.raw for score in scores), reverse=True)),
+        tricks_in_hand=tricks_in_hand,
+        lines=tuple(
+            PlayerLine(
+                name=name,
+                tricks=score.tricks,
+                direction=DIRECTION_LETTERS[score.direction],
+                choice=CHOICE_LETTERS[score.choice],
+                n=score.n,
+                raw=score.raw,
+                over_n=score.over_n,
+                refined=score.refined,
+                multiplier=score.multiplier,
+                final=score.final,
+                case_c_forced=score.case_c_forced,
+                total=total,
+            )
+            for name, score, total in zip(names, scores, totals)
+        ),
+    )
+
+
 def sheet_display(
     game, players: Sequence, hands: Sequence, *, finished_at: datetime.datetime | None = None
 ) -> SheetDisplay:
@@ -268,35 +332,7 @@ def sheet_display(
     ratings record takes its time; its date is the game's)."""
     names = tuple(player.name for player in players)
     state = rules.game_state((hand.results for hand in hands), game.target, names=names)
-    hand_views = []
-    for hand, scores, totals in zip(hands, state.hands, state.running_totals):
-        hand_views.append(
-            HandView(
-                number=hand.number,
-                case=str(scores[0].case),
-                case_description=scores[0].case.description(len(names)),
-                penalty=scores[0].penalty,
-                raws_in_order=tuple(sorted((score.raw for score in scores), reverse=True)),
-                tricks_in_hand=hand.tricks_in_hand,
-                lines=tuple(
-                    PlayerLine(
-                        name=name,
-                        tricks=score.tricks,
-                        direction=DIRECTION_LETTERS[score.direction],
-                        choice=CHOICE_LETTERS[score.choice],
-                        n=score.n,
-                        raw=score.raw,
-                        over_n=score.over_n,
-                        refined=score.refined,
-                        multiplier=score.multiplier,
-                        final=score.final,
-                        case_c_forced=score.case_c_forced,
-                        total=total,
-                    )
-                    for name, score, total in zip(names, scores, totals)
-                ),
-            )
-        )
+    hand_views = _hand_views(hands, game.target, names)
     # Before the first hand everybody is level on 0: nobody leads, no places yet.
     leaders = set(state.leaders) if state.hands else set()
     standings = tuple(
@@ -331,7 +367,7 @@ def sheet_display(
         target=game.target,
         names=names,
         n=rules.n_for_players(len(names)),
-        hands=tuple(hand_views),
+        hands=hand_views,
         standings=standings,
         status=standings_status(names, state),
         finished=state.finished,

@@ -8,7 +8,10 @@ tap sends it (htmx, the CSRF header, the version of the pad the phone shows,
 an entry's key where the game's queue gives one):
 
 - ``/healthz`` by the same logged-in client: the baseline, which pays for the
-  session and the user as every page does;
+  session as every page does;
+- the least a recording can cost (bench/load_urls.py, as bench/load.py
+  measures it): a logged-in post, CSRF-checked, that raises the revision of a
+  game of the user's in one UPDATE and answers two bytes;
 - the record of the next hand of a Gorilla game of 2, 100 and 199 hands, and of
   a Two Way Street and a Mah Jongg game (four players) of 100 hands; each is
   undone after it is timed (untimed), so every round records the same hand.
@@ -41,6 +44,7 @@ import inprocess  # noqa: E402
 CSRF = re.compile(r'"x-csrftoken": "([^"]+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"|\?version=(\d+)"')
 HANDS = (2, 100, 199)
+FLOOR = "least a recording can cost"
 SEATED_HANDS = 100
 TARGET_TIMES = 4
 TARGET_BYTES = 3 * 1024
@@ -84,7 +88,9 @@ def main() -> int:
         **settings.CACHES,
         "sessions": {**settings.CACHES["sessions"], "LOCATION": tempfile.mkdtemp(prefix="gorilla-bench-recording-")},
     }
-    production = override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"], CACHES=caches)
+    production = override_settings(
+        DEBUG=False, ALLOWED_HOSTS=["testserver"], CACHES=caches, ROOT_URLCONF="bench.load_urls"
+    )
     production.enable()
 
     member, _ = User.objects.get_or_create(username="bench-recording")
@@ -135,7 +141,8 @@ def main() -> int:
                 data["entry_key"] = str(uuid.uuid4())
             self.last = client.post(self.record_url, data, headers=self.headers())
             assert self.last.status_code == 200, self.last.content[:500]
-            self.version = self.last.get("X-Pad-Version") or page_of(self.sheet)[1]
+            # A patch says the version it makes, as the phone reads it from its pad.
+            self.version = self.last["X-Pad-Patch"].split()[1]
             return self.last
 
         def undo(self):
@@ -181,13 +188,22 @@ def main() -> int:
         response = client.get("/healthz")
         assert response.status_code == 200
 
-    # Each round: the baseline, then each tap recorded (timed) and undone (not timed).
-    times: dict[str, list[float]] = {"/healthz, logged in": []}
+    floor_game = level_game(1)
+    floor_headers = Tap(reverse("game_pad", args=[floor_game.pk]), "", None, {}, keyed=False).headers()
+
+    def least_write():
+        response = client.post(f"/bench/least-write/{floor_game.pk}/", headers=floor_headers)
+        assert response.status_code == 200
+
+    # Each round: the baselines, then each tap recorded (timed) and undone (not timed).
+    times: dict[str, list[float]] = {"/healthz, logged in": [], FLOOR: []}
     times |= {label: [] for label in taps}
     for round_number in range(20 + arguments.requests):
         baseline = inprocess.timed(healthz)
+        floor = inprocess.timed(least_write)
         if round_number >= 20:
             times["/healthz, logged in"].append(baseline)
+            times[FLOOR].append(floor)
         for label, tap in taps.items():
             took = inprocess.timed(tap.record)
             tap.undo()
@@ -205,15 +221,17 @@ def main() -> int:
     print(f"{connection.vendor}; {arguments.requests} requests of each kind, interleaved; DEBUG off, CSRF checked\n")
     base = inprocess.median(times["/healthz, logged in"])
     gorilla = inprocess.median(times[f"Gorilla, {SEATED_HANDS} hands"])
-    print(f"{'request':28} {'median ms':>10} {'p95 ms':>8} {'x base':>7} {'x Gorilla':>10} {'queries':>8} {'answer B':>9}")
+    floor = inprocess.median(times[FLOOR])
+    print(f"{'request':28} {'median ms':>10} {'p95 ms':>8} {'x base':>7} {'x floor':>8} {'x Gorilla':>10} {'queries':>8} {'answer B':>9}")
     print(f"{'/healthz, logged in':28} {base:10.2f} {inprocess.percentile_95(times['/healthz, logged in']):8.2f} {1:7.2f}")
+    print(f"{FLOOR:28} {floor:10.2f} {inprocess.percentile_95(times[FLOOR]):8.2f} {floor / base:7.2f} {1:8.2f}")
     answers = {}
     for label, tap in taps.items():
         median = inprocess.median(times[label])
         queries, size = queries_and_size(tap)
         answers[label] = size
         print(f"{label:28} {median:10.2f} {inprocess.percentile_95(times[label]):8.2f} {median / base:7.2f} "
-              f"{median / gorilla:10.2f} {queries:8} {size:9}")
+              f"{median / floor:8.2f} {median / gorilla:10.2f} {queries:8} {size:9}")
 
     # A whole game of taps: 200 hands, each answer as the phone gets it.
     partnership = services.partnership_get_or_create(odd_name="Ann", even_name="Whole game", user=member)

@@ -1,0 +1,114 @@
+"""A pad patched tap by tap (scorepads.patches) is the pad drawn whole: after
+every tap of a game, in every game, the phone's pad is the one a fresh page of
+the same game shows, but for the toast that says what this phone did."""
+
+import datetime
+
+import pytest
+
+from mahjong import services as mahjong
+from scorepads.players import Seat
+from tests.conftest import record_outcomes
+from tests.mahjong.conftest import BEN_WINS
+from tests.mahjong.conftest import record as record_mahjong
+from tests.two_way_street.conftest import WORKED_HANDS
+from tests.two_way_street.conftest import record as record_street
+from two_way_street import services as street
+
+PLAYERS = [Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")]
+
+# The pad as it shows, compared: what only this phone's own taps leave (the
+# toast, the settling, focus, what the player opened, the masked CSRF tokens)
+# taken out.
+NORMAL = """(pad) => {
+  const copy = pad.cloneNode(true);
+  for (const toast of copy.querySelectorAll("[data-toast]")) { toast.replaceChildren(); toast.removeAttribute("hidden"); }
+  for (const token of copy.querySelectorAll("input[name=csrfmiddlewaretoken]")) token.remove();
+  for (const element of [copy, ...copy.querySelectorAll("*")]) {
+    for (const name of ["data-fading", "inert", "style", "tabindex", "open"]) element.removeAttribute(name);
+    element.classList.remove("settling", "faded", "htmx-settling", "htmx-added", "htmx-request", "htmx-swapping");
+    if (!element.classList.length) element.removeAttribute("class");
+  }
+  return copy.outerHTML.replace(/>\\s+</g, "><").replace(/\\s+/g, " ");
+}"""
+
+
+class Table:
+    """A phone tapping on a pad, and a fresh page of the same pad to compare it with."""
+
+    def __init__(self, phone, url):
+        self.phone, self.url = phone, url
+        self.fresh = phone.context.new_page()
+        self.patches = 0
+        phone.on("response", self.count)
+        phone.goto(url)
+
+    def count(self, response):
+        if response.request.method == "POST" and response.headers.get("x-pad-patch"):
+            self.patches += 1
+
+    def tap(self, control):
+        before = self.patches
+        with self.phone.expect_response(lambda response: response.request.method == "POST"):
+            control.click()
+        self.phone.wait_for_function("() => !document.querySelector('#pad.settling')")
+        assert self.patches == before + 1, "the tap was answered with the whole pad"
+        self.same_as_fresh()
+
+    def same_as_fresh(self):
+        self.fresh.goto(self.url)
+        patched = self.phone.locator("#pad").evaluate(NORMAL)
+        drawn = self.fresh.locator("#pad").evaluate(NORMAL)
+        if patched != drawn:
+            at = next(index for index, (one, other) in enumerate(zip(patched, drawn)) if one != other)
+            pytest.fail(f"patched: …{patched[max(0, at - 200):at + 200]}…\nwhole:   …{drawn[max(0, at - 200):at + 200]}…")
+
+
+def test_a_gorilla_pad_patched_tap_by_tap_is_the_pad_drawn_whole(live_server, phone, game):
+    record_outcomes(game, "MIMPMIIM")  # 4-4: the game goes on past 8-8 soon
+    table = Table(phone, f"{live_server.url}/games/{game.pk}/")
+    button = phone.get_by_role
+    for name in ("Made", "Lost, possible", "Lost, impossible", "Made", "Made"):
+        table.tap(button("button", name=name, exact=False).first)
+    phone.locator("#record-more summary").click()
+    table.tap(button("button", name="Fates' point (I)"))
+    assert phone.locator("#record-more").get_attribute("open") is not None  # the tap leaves it open
+    phone.locator("#irregularity").fill("card exposed")
+    table.tap(button("button", name="Lost to an irregularity (I)"))
+    table.tap(phone.locator(".toast button", has_text="Undo"))
+    table.tap(phone.locator(".toast button", has_text="Redo"))
+    table.tap(phone.locator(".corrections button"))
+    phone.locator("#dealer-took").check()
+    table.tap(button("button", name="Made", exact=False).first)
+    for _ in range(4):  # to the end of the game
+        if not phone.locator(".record-bar").count():
+            break
+        table.tap(button("button", name="Made", exact=False).first)
+    assert phone.locator(".finished-actions button", has_text="Rematch").is_visible()
+    table.tap(phone.locator(".corrections button"))  # undone, and the game reopened
+    assert phone.locator(".record-bar").is_visible()
+
+
+def test_a_two_way_street_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_server, phone, user):
+    game = street.game_start(seats=PLAYERS, target=100, date=datetime.date(2026, 7, 9), user=user)
+    record_street(game, WORKED_HANDS[:1])
+    table = Table(phone, f"{live_server.url}/two-way-street/games/{game.pk}/")
+    for number in (2, 3):
+        phone.locator("#next-tricks-1").fill("3")
+        phone.locator("#next-tricks-2").fill("2")
+        table.tap(phone.get_by_role("button", name=f"Record hand {number}"))
+    table.tap(phone.locator(".toast button", has_text="Undo"))
+    table.tap(phone.locator(".corrections button"))
+
+
+def test_a_mah_jongg_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_server, phone, user):
+    game = mahjong.game_start(seats=PLAYERS, date=datetime.date(2026, 7, 9), user=user)
+    record_mahjong(game, [BEN_WINS])
+    table = Table(phone, f"{live_server.url}/mah-jongg/games/{game.pk}/")
+    for number in (2, 3):
+        phone.locator('label[for="next-winner-2"]').click()
+        for seat, score in ((1, "10"), (2, "40"), (3, "0"), (4, "8")):
+            phone.locator(f"#next-score-{seat}").fill(score)
+        table.tap(phone.get_by_role("button", name=f"Record hand {number}"))
+    table.tap(phone.locator(".toast button", has_text="Undo"))
+    table.tap(phone.locator(".corrections button"))

@@ -21,9 +21,12 @@ from collections.abc import Sequence
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.template import RequestContext, engines
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
-from scorepads.regions import Region, Toast, ToastMessage, changes, toast_region
+from scorepads.regions import Region, Swap, Toast, ToastMessage, changes, toast_region
+from scorepads.templatetags.regions import draw
 
 #: The header of a tap that names the version of the pad the phone shows.
 SHOWN_HEADER = "X-Pad-Shown"
@@ -51,11 +54,36 @@ def patch(
     swaps = changes(before, after)
     if swaps is None:
         return None
-    response = render(request, "scorepads/patch.html", {"swaps": swaps})
+    response = HttpResponse(drawn(request, swaps))
     response["HX-Reswap"] = "none"
     response["HX-Trigger-After-Settle"] = PATCHED_EVENT
     response[PATCH_HEADER] = f"{version_before} {version_after}"
     return response
+
+
+def drawn(request, swaps: Sequence[Swap]) -> str:
+    """The answer's HTML: each swap's regions drawn by their partials, each
+    carrying htmx's out-of-band swap (``hx-swap-oob``), the rows of a table
+    in a template element, where they may stand alone, a region removed as
+    an empty element of its id. Drawn in one context, its processors run
+    once; a patch's forms are sent by htmx, which carries the CSRF token in a
+    header, so they are drawn without it (``in_patch``)."""
+    if not swaps:
+        return ""
+    engine = engines["django"].engine
+    context = RequestContext(request, {"in_patch": True})
+    pieces = []
+    with context.bind_template(engine.get_template(swaps[0].regions[0].template)):
+        for swap in swaps:
+            if swap.how == "delete":
+                piece = format_html('<i id="{}" hx-swap-oob="delete"></i>', swap.regions[0].id)
+            elif swap.holder:
+                rows = mark_safe("".join(draw(context, region) for region in swap.regions))
+                piece = format_html('<{} hx-swap-oob="{}">{}</{}>', swap.holder, swap.how, rows, swap.holder)
+            else:
+                piece = draw(context, swap.regions[0], oob=swap.how)
+            pieces.append(format_html("<template>{}</template>", piece) if swap.in_table else piece)
+    return "".join(pieces)
 
 
 def toast(request, *, undo_number: int | None = None, redo_url: str = "", redo_number: int | None = None) -> Region:

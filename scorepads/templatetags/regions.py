@@ -3,7 +3,7 @@
 ``{% draw_region region %}`` draws a region by its partial, given the region as
 ``region``; ``{% draw_region region "record-number" %}`` draws its part of that
 id. Both on the page (the partial writes no ``oob``) and in a patch
-(templates/scorepads/patch.html), where ``oob`` is htmx's out-of-band
+(scorepads.patches.drawn), where ``oob`` is htmx's out-of-band
 attribute. ``{% form_token %}`` is a form's CSRF token on the page; in a patch,
 whose forms htmx sends with the token in a header, it is left out.
 """
@@ -26,8 +26,12 @@ _kept_lock = threading.Lock()
 
 @register.simple_tag(takes_context=True)
 def draw_region(context, region, part: str = "", oob: str = "") -> SafeString:
-    if part:
-        region = region.part(part)
+    return draw(context, region.part(part) if part else region, oob)
+
+
+def draw(context, region, oob: str = "") -> SafeString:
+    """``region`` drawn by its partial in ``context``, its element carrying
+    htmx's out-of-band swap ``oob`` when given (in a patch)."""
     keep = region.kept and not oob
     if keep:
         with _kept_lock:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.template import RequestContext, engines
+from django.template import Engine, RequestContext
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -70,7 +70,7 @@ def drawn(request, swaps: Sequence[Swap]) -> str:
     header, so they are drawn without it (``in_patch``)."""
     if not swaps:
         return ""
-    engine = engines["django"].engine
+    engine = Engine.get_default()
     context = RequestContext(request, {"in_patch": True})
     pieces = []
     with context.bind_template(engine.get_template(swaps[0].regions[0].template)):

@@ -21,6 +21,7 @@ import solver
 from pad import rules
 from pad.statistics import StatisticValue, Tally, statistic_values
 from pad.summaries import signed
+from scorepads.display import Changer
 from scorepads.names import isolate
 from scorepads.regions import Region
 
@@ -193,27 +194,24 @@ class PadDisplay:
             return self.full_message
         return f"Hand {self.next_hand.number}: {isolate(self.next_hand.dealer_name)} deals."
 
-    @property
-    def entry_moved_on(self) -> str:
-        """What a phone says when the other phone recorded the hand being entered
-        here (a note, the dealer's tick): the entry is kept, for the next hand."""
+    def entry_moved_on(self, by: Changer) -> str:
+        """What a phone says when the other phone (``by``) recorded the hand
+        being entered here (a note, the dealer's tick): the entry is kept, for
+        the next hand."""
         if self.next_hand is None or self.last_hand is None:
             return ""
         return (
-            f"Hand {self.last_hand.number} was recorded on the other phone: what you entered "
-            f"is now for hand {self.next_hand.number}, which "
-            f"{isolate(self.next_hand.dealer_name)} deals. Check it before you record."
+            f"{by.recorded(self.last_hand.number)}: what you entered is now for hand "
+            f"{self.next_hand.number}, which {isolate(self.next_hand.dealer_name)} deals. Check it before you record."
         )
 
-    @property
-    def entry_moved_back(self) -> str:
-        """As :attr:`entry_moved_on`, when the other phone undid a hand."""
+    def entry_moved_back(self, by: Changer) -> str:
+        """As :meth:`entry_moved_on`, when the other phone undid a hand."""
         if self.next_hand is None:
             return ""
         return (
-            f"Hand {self.next_hand.number} was undone on the other phone: what you entered "
-            f"is now for hand {self.next_hand.number}, which "
-            f"{isolate(self.next_hand.dealer_name)} deals. Check it before you record."
+            f"{by.undid(self.next_hand.number)}: what you entered is now for hand "
+            f"{self.next_hand.number}, which {isolate(self.next_hand.dealer_name)} deals. Check it before you record."
         )
 
     @property
@@ -774,17 +772,19 @@ def corrections_region(display: PadDisplay) -> Region:
     )
 
 
-def record_bar_region(display: PadDisplay, *, entry_moves: bool) -> Region:
+def record_bar_region(display: PadDisplay, *, moved_by: Changer | None) -> Region:
     """The bar under the thumb, while a hand can be recorded. Its forms'
     numbers and the dealer's name are parts of their own, so a tap draws
     them again and leaves the rest of the bar as it is (table.js starts its
     forms afresh, data-fresh-each-hand). The words of a moved entry come with
-    a poll's pad alone (``entry_moves``)."""
+    a poll's pad alone, naming who moved it (``moved_by``)."""
     next_hand = display.next_hand
     if next_hand is None:
         return Region("record-bar", f"{REGIONS}#record-bar", None)
     number = next_hand.number
-    moved = MovedEntry(display.entry_moved_on, display.entry_moved_back) if entry_moves else MovedEntry()
+    moved = (
+        MovedEntry(display.entry_moved_on(moved_by), display.entry_moved_back(moved_by)) if moved_by else MovedEntry()
+    )
     return Region(
         "record-bar",
         f"{REGIONS}#record-bar",
@@ -800,14 +800,14 @@ def record_bar_region(display: PadDisplay, *, entry_moves: bool) -> Region:
 
 
 def pad_regions(
-    display: PadDisplay, *, meta: Region, toast: Region, share_url: str | None, entry_moves: bool = False
+    display: PadDisplay, *, meta: Region, toast: Region, share_url: str | None, moved_by: Changer | None = None
 ) -> tuple[Region, ...]:
     """The partners' pad as regions, in the page's order: its ``meta`` and
     ``toast`` (the kit's, scorepads.regions), the status line, the state of
     play, the chart, the legend, the rematch, the corrections, the statistics,
     sharing (``share_url``: the read-only link, None when not shared), the
-    downloads and the record bar (``entry_moves``: a poll's pad, which carries
-    the words of a moved entry)."""
+    downloads and the record bar (``moved_by``: on a poll's pad, who made the
+    change, which the words of a moved entry name)."""
     return (
         meta,
         Region(
@@ -823,7 +823,7 @@ def pad_regions(
         statistics_region(display),
         Region("share", f"{REGIONS}#share", (display.game_id, share_url)),
         Region("downloads", f"{REGIONS}#downloads", display.game_id),
-        record_bar_region(display, entry_moves=entry_moves),
+        record_bar_region(display, moved_by=moved_by),
     )
 
 

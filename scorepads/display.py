@@ -3,6 +3,10 @@ its figures are written."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from scorepads.names import isolate
+
 
 class SheetSummary:
     """Mixed into a game's sheet display (a dataclass with ``hands``,
@@ -28,3 +32,28 @@ def figure(value: int) -> str:
     """A whole number as a sheet writes it: a true minus sign before a number
     below 0 (−2), nothing before 0 or more (0, 4)."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+@dataclass(frozen=True)
+class Changer:
+    """Who made the last change to a game, as the other phone is told:
+    ``name`` (the player, or the account, whose request made it), or this
+    very account on another of its phones (``yours``); neither when no
+    account made it (an import) or it is gone."""
+
+    name: str = ""
+    yours: bool = False
+
+    def recorded(self, number: int, elsewhere: str = "the other phone") -> str:
+        """"Ben recorded hand 5", "Hand 5 was recorded on your other phone";
+        ``elsewhere`` when nobody is known ("the other phone" of a partnership,
+        "another phone" of a table)."""
+        if self.name:
+            return f"{isolate(self.name)} recorded hand {number}"
+        return f"Hand {number} was recorded on {'your other phone' if self.yours else elsewhere}"
+
+    def undid(self, number: int, elsewhere: str = "the other phone") -> str:
+        """"Ben undid hand 5", "Hand 5 was undone on your other phone"..."""
+        if self.name:
+            return f"{isolate(self.name)} undid hand {number}"
+        return f"Hand {number} was undone on {'your other phone' if self.yours else elsewhere}"

@@ -47,6 +47,11 @@ class ScorePadGame(models.Model):
     # game once (scorepads.restore). Not unique: two accounts may each hold
     # a copy of the same game.
     uid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
+    # The account whose request made the last change to what the pad shows
+    # (scorepads.recording.raise_revision): the other phone's pad names it
+    # when the change moves what was being entered there. None for a change
+    # no account made (an import, a restore) or an account since deleted.
+    changed_by = account_field("+", editable=False)
 
     # Not stored: what the service that just changed this game read under its
     # lock and left (a scorepads.recording.Change), for the answer to the tap.

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 
 from scorepads import history
+from scorepads.display import Changer
 from scorepads.recording import RecordingError, check_text
 
 if TYPE_CHECKING:
@@ -25,6 +26,20 @@ class Seat:
 
     name: str
     account: str = ""
+
+
+def changer(game, user, players: Sequence = ()) -> Changer:
+    """Who made the last change to ``game`` (``changed_by``), as ``user``'s
+    other phone is told: the player whose account it is among ``players``
+    (a seated game's), else the account's own name; this very account; or
+    nobody known. Reads the account, unless it is ``user``."""
+    if game.changed_by_id is None:
+        return Changer()
+    if game.changed_by_id == user.pk:
+        return Changer(yours=True)
+    seated = next((player.name for player in players if player.account_id == game.changed_by_id), "")
+    account = game.changed_by
+    return Changer(name=seated or (account.get_full_name().strip() or account.get_username() if account else ""))
 
 
 def joined(names: Sequence[str]) -> str:

@@ -9,9 +9,10 @@ A refused change raises :class:`RecordingError` and leaves the database as it wa
 
 from __future__ import annotations
 
+import contextvars
 import datetime
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -135,11 +136,41 @@ def lock(game: _Game | GameToChange, *fields: str) -> _Game:
 
 def raise_revision(game: ScorePadGame, **changes) -> None:
     """Store ``changes`` to the game's fields with its revision raised by one
-    (hold the lock)."""
+    (hold the lock), and the account whose request changes it
+    (``changed_by``: :class:`ChangesByMiddleware`)."""
     game.revision += 1
+    changes["changed_by_id"] = changing_account()
     for name, value in changes.items():
         setattr(game, name, value)
     type(game)._default_manager.filter(pk=game.pk).update(revision=game.revision, **changes)
+
+
+# The account a request changes games for: set for each request by
+# ChangesByMiddleware, read when a game's revision is raised; none outside a
+# request (an import, a restore from the command line).
+_changing: contextvars.ContextVar[Callable[[], int | None] | None] = contextvars.ContextVar("changing", default=None)
+
+
+def changing_account() -> int | None:
+    """The id of the account whose request is changing games, if any."""
+    account = _changing.get()
+    return account() if account is not None else None
+
+
+class ChangesByMiddleware:
+    """Each game a request changes records the request's account as the one
+    that changed it last (``ScorePadGame.changed_by``). The user is read only
+    when a game is changed."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        token = _changing.set(lambda: request.user.pk if request.user.is_authenticated else None)
+        try:
+            return self.get_response(request)
+        finally:
+            _changing.reset(token)
 
 
 def check_next_number(number: int, *, next_number: int | None, finished_at: int) -> None:

@@ -33,6 +33,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorepads import exports, patches, seating
 from scorepads import views as shared
+from scorepads.display import Changer
+from scorepads.players import changer
 from scorepads.recording import RecordingError, SheetState
 from scorepads.regions import PadMeta, Region, meta_region
 
@@ -40,6 +42,8 @@ from scorepads.regions import PadMeta, Region, meta_region
 FORM_ID = "next"
 # The refusals after which the entry has no hand left to go to.
 NO_NEXT_HAND = {"finished", "full"}
+# Where a hand was recorded, when nobody is known to have recorded it: one of the table's phones.
+ELSEWHERE = "another phone"
 
 
 @dataclass(frozen=True)
@@ -112,6 +116,10 @@ class Entry:
     fields: dict
     sheet: Any  # the sheet's display, for what the entry says of the next hand
     full_message: str = ""  # said in its place once the sheet holds the most hands
+    # On a poll's sheet, what is said when another phone's change moved the
+    # entry being typed on this one (static/scorepads/seated.js shows it).
+    moved_on: str = ""
+    moved_back: str = ""
 
 
 @dataclass(frozen=True)
@@ -186,7 +194,9 @@ class SeatedSheet:
         display = self.display_of(game, state)
         return display if version is None else replace(display, version=version)
 
-    def regions(self, request, game, display, *, form=None, toast: Region | None = None) -> tuple[Region, ...]:
+    def regions(
+        self, request, game, display, *, form=None, toast: Region | None = None, moved_by: Changer | None = None
+    ) -> tuple[Region, ...]:
         """The sheet as regions, in the page's order: its meta and toast, the
         status line, the standings, what else the game shows, the entry of
         the next hand (``form``: as typed, or else the next hand's as first
@@ -202,7 +212,7 @@ class SeatedSheet:
         )
         if toast is None:
             toast = patches.toast(request, undo_number=last and last.number)
-            entry = self.entry(request, game, display, form)
+            entry = self.entry(request, game, display, form, moved_by)
         else:
             entry = None
         css_class, caption, how_to_read = self.grid
@@ -252,9 +262,18 @@ class SeatedSheet:
             Region("downloads", self.partial("downloads"), display.game_id),
         )
 
-    def entry(self, request, game, display, form=None) -> Entry:
-        """The next hand's entry: ``form`` as typed, or the next hand's as first shown."""
+    def entry(self, request, game, display, form=None, moved_by: Changer | None = None) -> Entry:
+        """The next hand's entry: ``form`` as typed, or the next hand's as first
+        shown; with what is said if another phone's change (``moved_by``)
+        moved what is being typed."""
         form = form if form is not None else self.new_form(request, display)
+        number = display.next_hand_number
+        moved_on = moved_back = ""
+        if moved_by is not None and number:
+            check = f"your entry is now hand {number}: check it, then record it."
+            if number > 1:
+                moved_on = f"{moved_by.recorded(number - 1, ELSEWHERE)}; {check}"
+            moved_back = f"{moved_by.undid(number, ELSEWHERE)}; {check}"
         return Entry(
             number=display.next_hand_number,
             form=form,
@@ -266,17 +285,25 @@ class SeatedSheet:
             },
             sheet=display,
             full_message=display.full_message,
+            moved_on=moved_on,
+            moved_back=moved_back,
         )
 
     def render_sheet(self, request, game, display=None, form=None, *, status: int = 200):
+        """The sheet page (or, for htmx, the sheet); a poll's sheet names who
+        changed it, for an entry the change moves."""
         display = display or self.display_at(game)
         template = self.template("sheet") + "#sheet" if request.htmx else self.template("sheet")
+        polled = request.htmx and request.method == "GET"
         context = {
             "game": game,
             "display": display,
             "poll_url": reverse(f"{self.urls}:sheet", args=[game.pk]),
             "leave_url": seating.leave_url(self.selectors.SEATED, game, request.user),
-            "regions": self.regions(request, game, display, form=form),
+            "regions": self.regions(
+                request, game, display, form=form,
+                moved_by=changer(game, request.user, game.players.all()) if polled else None,
+            ),
         }
         return render(request, template, context, status=status)
 
@@ -360,7 +387,9 @@ class SeatedSheet:
             if error.code in NO_NEXT_HAND or (error.code == "taken" and self.repeats(game, number, form)):
                 return self.refused(request, game.pk, shared.polite_refusal(number, error))
             if error.code == "taken":
-                form.add_error(None, f"Hand {number} was recorded on another phone first; your entry is now hand {number + 1}: check it, then record it.")
+                game.refresh_from_db(fields=["changed_by"])  # who got there first
+                said = changer(game, request.user, game.players.all()).recorded(number, ELSEWHERE)
+                form.add_error(None, f"{said} first; your entry is now hand {number + 1}: check it, then record it.")
             else:
                 shared.refusal_on_form(form, error)
             return self.kept(request, game.pk, form)

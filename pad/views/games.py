@@ -37,6 +37,7 @@ from pad.selectors import (
 )
 from pad.services import RecordingError
 from scorepads import patches
+from scorepads.players import changer
 from scorepads.recording import GameToChange
 from scorepads.regions import PadMeta, meta_region
 from scorepads.views import form_problem, polite_refusal, unchanged_poll
@@ -137,7 +138,10 @@ def render_pad(request, game: Game, display=None, status: int = 200):
         "game": game,
         "display": display,
         "poll_url": reverse("game_pad", args=[game.pk]),
-        "regions": page_regions(request, game, display, entry_moves=request.htmx and request.method == "GET"),
+        # A poll's pad names who changed it, for an entry the change moves.
+        "regions": page_regions(
+            request, game, display, moved_by=changer(game, request.user) if request.htmx and request.method == "GET" else None
+        ),
     }
     if not request.htmx:  # the page around the pad: the partner's invitation
         context["invitation"] = invitation_offer(request, game.partnership)
@@ -152,7 +156,7 @@ def with_hands(response, display):
     return response
 
 
-def page_regions(request, game: Game, display, *, toast=None, entry_moves: bool = False):
+def page_regions(request, game: Game, display, *, toast=None, moved_by=None):
     """The pad's regions (pad.display.pad_regions) for this request: its
     toast says what the request did (``toast`` given: the pad before a tap)."""
     if toast is None:
@@ -171,7 +175,7 @@ def page_regions(request, game: Game, display, *, toast=None, entry_moves: bool 
         follow=reverse("game_pad", args=[display.rematch_id]) if display.rematch_id else "",
     )
     share_url = game.share_token and request.build_absolute_uri(reverse("shared_pad", args=[game.share_token]))
-    return pad_regions(display, meta=meta_region(meta), toast=toast, share_url=share_url or None, entry_moves=entry_moves)
+    return pad_regions(display, meta=meta_region(meta), toast=toast, share_url=share_url or None, moved_by=moved_by)
 
 
 #: The headers that carry, with every pad answered, its outcomes ("MPIM") and revision.

@@ -64,7 +64,8 @@
     notice.className = "entry-notice";
     notice.id = "entry-notice";
     notice.tabIndex = -1;
-    notice.textContent = `Hand ${entry.hand} was recorded on another phone; your entry is now hand ${keepWhile(pad)}: check it, then record it.`;
+    // The sheet says who moved it (the other phone's record, or its undo).
+    notice.textContent = Number(keepWhile(pad)) < Number(entry.hand) ? form.dataset.movedBack : form.dataset.movedOn;
     form.querySelector("h2").after(notice);
     const announcer = document.getElementById("pad-announcer");
     if (announcer) announcer.textContent = notice.textContent;

@@ -58,7 +58,7 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     notice = alice.locator("[data-entry-moved]")
     assert notice.is_visible()
     text = plain(notice.inner_text())
-    assert "Hand 11 was recorded on the other phone" in text and "now for hand 12" in text
+    assert "Hand 11 was recorded on your other phone" in text and "now for hand 12" in text  # the same account
     assert "Richard deals" in text  # hand 12's dealer, named in the tick's label too
     assert "Richard" in alice.locator("label:has(#dealer-took)").inner_text()
     assert alice.locator("#irregularity").input_value() == "card exposed after the"
@@ -110,7 +110,7 @@ def test_the_other_phone_undoing_says_so_and_nothing_typed_says_nothing(chromium
     bob.locator(".corrections button").click()  # and hand 2
     alice.wait_for_selector("#record-heading:text-is('Record hand 2')", timeout=10_000)
     text = plain(alice.locator("[data-entry-moved]").inner_text())
-    assert "Hand 2 was undone on the other phone" in text and "now for hand 2" in text
+    assert "Hand 2 was undone on your other phone" in text and "now for hand 2" in text
     assert alice.locator("#irregularity").input_value() == "revoke"
     alice.context.close()
     bob.context.close()

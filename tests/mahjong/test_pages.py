@@ -119,7 +119,7 @@ def test_a_hand_the_other_phone_recorded_first_keeps_this_entry_for_the_next_han
     url = reverse("mahjong:hand_record", args=[mahjong_game.pk])
     client.post(url, hand_post(1, "1", (40, 0, 0, 0)), headers=HTMX)  # the other phone
     page = html.unescape(client.post(url, hand_post(1, "2", (8, 60, 0, 4)), headers=HTMX).content.decode())
-    assert "Hand 1 was recorded on another phone first; your entry is now hand 2" in page
+    assert "Hand 1 was recorded on your other phone first; your entry is now hand 2" in page
     assert '<input type="hidden" name="number" value="2">' in page
     assert 'id="next-winner-2" name="winner" value="2" checked' in page
     assert 'name="score_1" value="8"' in page and 'name="score_2" value="60"' in page

@@ -91,7 +91,7 @@ def test_a_queued_entry_is_answered_with_headers_alone(client, street):
     refused = client.post(tws_url(street), tws_post(HAND_2, 1, uuid.uuid4()), **QUEUED)
     assert (refused.status_code, refused["X-Entry"], refused.content) == (200, "refused", b"")
     problem = unquote(refused["X-Entry-Problem"])
-    assert problem == "Hand 1 was recorded on another phone first; your entry is now hand 2: check it, then record it."
+    assert problem == "Hand 1 was recorded on your other phone first; your entry is now hand 2: check it, then record it."
     assert tws_stored(street) == [as_stored(HAND_1)]
     # The next hand, with a new key: recorded in turn.
     client.post(tws_url(street), tws_post(HAND_2, 2, uuid.uuid4()), **QUEUED)

@@ -16,6 +16,8 @@ from django.urls import reverse
 from mahjong.models import Game as MahjongGame
 from pad import rules as gorilla_rules
 from pad import services
+from scorepads import seating
+from scorepads.players import Seat
 from tests.conftest import record_outcomes
 from tests.scorepads.test_tap_queries import mahjong_tap, street_tap
 from two_way_street.models import Game as StreetGame
@@ -173,3 +175,39 @@ def test_a_seated_game_s_tap_is_answered_with_what_it_changed(client, user, meas
     assert 'id="hand-11-row"' in content and 'id="hand-11-detail"' in content
     assert 'id="hand-10-row"' not in content  # the hands before stay as they are
     assert "Record hand 12" in content  # the next hand's entry, drawn afresh
+
+
+# Who moved what this phone was entering: named on the other phone's pad.
+
+
+def test_a_poll_names_the_partner_whose_tap_moved_the_entry(client, user, partnership, stranger, stranger_client):
+    stranger.first_name, stranger.last_name = "Richard", "Roe"
+    stranger.save()
+    invitation = services.invitation_create(partnership=partnership, user=user)
+    services.invitation_accept(token=invitation.token, user=stranger)
+    game = gorilla_game(partnership, 10)
+    shown = game.revision
+    tap(stranger_client, game, 11, "P")  # the partner's phone
+    page = client.get(reverse("game_pad", args=[game.pk]), {"version": shown}, **HTMX).content.decode()
+    assert "\u2068Richard Roe\u2069 recorded hand 11: what you entered is now for hand 12" in page
+    client.post(reverse("hand_undo", args=[game.pk]), {"number": 11}, **HTMX)  # now this phone undoes it
+    page = client.get(reverse("game_pad", args=[game.pk]), {"version": shown}, **HTMX).content.decode()
+    assert "Hand 11 was undone on your other phone: what you entered is now for hand 11" in page
+
+
+def test_a_seated_game_names_the_player_who_recorded_first(client, user, stranger, stranger_client):
+    from two_way_street import selectors as street_selectors
+    from two_way_street import services as street
+
+    game = street.game_start(
+        seats=[Seat("Ann"), Seat("Ben", account=stranger.get_username()), Seat("Cat")],
+        target=12, date=datetime.date(2026, 7, 9), user=user,
+    )
+    seating.invitation_accept(seated=street_selectors.SEATED, game_id=game.pk, user=stranger)
+    low = {"tricks_in_hand": "", **{f"direction_{seat}": "low" for seat in (1, 2, 3)}, **{f"choice_{seat}": "declared" for seat in (1, 2, 3)}}
+    url = reverse("two_way_street:hand_record", args=[game.pk])
+    stranger_client.post(url, {**low, "number": 1, "tricks_1": 1, "tricks_2": 0, "tricks_3": 0}, **HTMX)  # Ben's phone
+    page = client.post(url, {**low, "number": 1, "tricks_1": 0, "tricks_2": 1, "tricks_3": 0}, **HTMX).content.decode()
+    assert "\u2068Ben\u2069 recorded hand 1 first; your entry is now hand 2: check it, then record it." in page
+    poll = client.get(reverse("two_way_street:sheet", args=[game.pk]), {"version": 0}, **HTMX).content.decode()
+    assert 'data-moved-on="\u2068Ben\u2069 recorded hand 1; your entry is now hand 2: check it, then record it."' in poll

@@ -54,10 +54,11 @@ def all_four(user):
 
 
 def fields_of(row, leave_out=()) -> dict:
-    """A row's stored fields, by name; an account as ME (the account compared), keys and creation times left out."""
+    """A row's stored fields, by name; an account as ME (the account compared), keys and creation
+    times left out, and who changed a game last (what its pads at the table name, not its data)."""
     values = {}
     for field in type(row)._meta.concrete_fields:
-        if field.primary_key or field.name in ("created_at", "recorded_at", "game", "partnership", *leave_out):
+        if field.primary_key or field.name in ("created_at", "recorded_at", "game", "partnership", "changed_by", *leave_out):
             continue
         value = getattr(row, field.name)
         if isinstance(value, get_user_model()):

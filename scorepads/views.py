@@ -7,7 +7,7 @@ import functools
 import unicodedata
 from collections.abc import Callable
 from types import ModuleType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from django.conf import settings
 from django.contrib import messages
@@ -24,12 +24,23 @@ from scorepads.exports import attachment_header, text_cell
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 class HtmxHttpRequest(HttpRequest):
     """A request as django-htmx's middleware leaves it, with ``htmx``: the type
     of a view's request that reads it."""
 
     htmx: HtmxDetails
+
+
+class LoggedInHttpRequest(HttpRequest):
+    """A request to a view not marked ``@login_not_required``: Django's login
+    middleware sends anyone not logged in to log in, so its ``user`` is an
+    account, the site's user. The type of a view's request that needs one."""
+
+    user: User
 
 
 def spreadsheet_safe(text: str) -> str:

@@ -7,40 +7,21 @@ import functools
 import unicodedata
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.shortcuts import render as render_page
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
-from django_htmx.middleware import HtmxDetails
 from django_ratelimit.core import is_ratelimited
 
 from scorepads import pdf, printing, seating
 from scorepads.exports import attachment_header, text_cell
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request as django-htmx's middleware leaves it, with ``htmx``: the type
-    of a view's request that reads it."""
-
-    htmx: HtmxDetails
-
-
-class LoggedInHttpRequest(HttpRequest):
-    """A request to a view not marked ``@login_not_required``: Django's login
-    middleware sends anyone not logged in to log in, so its ``user`` is an
-    account, the site's user. The type of a view's request that needs one."""
-
-    user: User
 
 
 def spreadsheet_safe(text: str) -> str:

@@ -23,15 +23,8 @@ from scorepads.exports import attachment_name
 from scorepads.history_filters import GameFilterForm, read_filters
 from scorepads.pdf import PAGE_SIZE_LABELS
 from scorepads.printing import digest
-from scorepads.views import (
-    LoggedInHttpRequest,
-    attachment_header,
-    bad_request,
-    form_problem,
-    name_slug,
-    printed,
-    spreadsheet_safe,
-)
+from scorepads.requests import LoggedInHttpRequest
+from scorepads.views import attachment_header, bad_request, form_problem, name_slug, printed, spreadsheet_safe
 
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
 

@@ -50,9 +50,9 @@ def export_text(games: QuerySet[Game]) -> Iterator[str]:
     are read as rows (:class:`HandRow`), not built into models: that would be
     most of the time. It parses to what :func:`export_document` gives."""
     yield f'{{"format": {json.dumps(FORMAT)}, "games": ['
-    games = games.prefetch_related(None).iterator(chunk_size=EXPORT_CHUNK)
+    read = games.prefetch_related(None).iterator(chunk_size=EXPORT_CHUNK)
     first = True
-    while chunk := list(itertools.islice(games, EXPORT_CHUNK)):
+    while chunk := list(itertools.islice(read, EXPORT_CHUNK)):
         hands = hand_rows([game.pk for game in chunk])
         for game in chunk:
             yield ("" if first else ", ") + json.dumps(export_game(game, hands[game.pk]), ensure_ascii=False)
@@ -69,7 +69,8 @@ HAND_FIELDS = (
 @dataclass(frozen=True, slots=True)
 class HandRow:
     """A hand's stored fields as the export reads them, with what
-    :class:`pad.models.Hand` offers it (``has_cards``, ``as_played``)."""
+    :class:`pad.models.Hand` offers it (``has_cards``, ``as_played``), made
+    the same way."""
 
     number: int
     outcome: str
@@ -81,8 +82,12 @@ class HandRow:
     giver_cards: str
     verdict_by: str
 
-    has_cards = Hand.has_cards
-    as_played = Hand.as_played
+    @property
+    def has_cards(self) -> bool:
+        return bool(self.taker_cards)
+
+    def as_played(self) -> rules.PlayedHand:
+        return rules.PlayedHand(self.number, rules.Outcome(self.outcome), rules.Seat(self.dealer))
 
 
 def hand_rows(game_ids: list[int]) -> defaultdict[int, list[HandRow]]:

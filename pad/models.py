@@ -126,6 +126,17 @@ class Game(ScorePadGame):
     )
     # The hand from which the game was theirs to win (rules.responsible_from), if any.
     responsible_from_hand = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    # The stored counts, whose fields are added below the class: declared here
+    # by their type alone, which makes no field, for the code that reads them.
+    hand_count: int
+    made_count: int
+    possible_count: int
+    impossible_count: int
+    odd_dealt: int
+    odd_makeable: int
+    even_dealt: int
+    even_makeable: int
+    longest_made_run: int
 
     class Meta(ScorePadGame.Meta):
         ordering = ["-date", "-id"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from django.db import transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, TextChoices, Value, When
 from django.utils import timezone
 
 from pad import rules
@@ -34,11 +34,11 @@ from scorepads import recording, sharing
 from scorepads.recording import RecordingError, check_text
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import User
 
 
 def partnership_get_or_create(
-    *, odd_name: str, even_name: str, user: AbstractBaseUser | None = None
+    *, odd_name: str, even_name: str, user: User | None = None
 ) -> Partnership:
     """The partnership of these two names among ``user``'s, or a new one with
     ``user`` as its member. With no user: among the partnerships with no member
@@ -70,7 +70,7 @@ def partnership_get_or_create(
     return partnership
 
 
-def invitation_create(*, partnership: Partnership, user: AbstractBaseUser) -> Invitation:
+def invitation_create(*, partnership: Partnership, user: User) -> Invitation:
     """A new one-time link to join ``partnership``; earlier open links are revoked."""
     with transaction.atomic():
         if partnership.members.count() >= MAX_MEMBERS:
@@ -88,7 +88,7 @@ def invitation_revoke(*, partnership: Partnership) -> int:
     )
 
 
-def check_invitation(invitation: Invitation | None, *, user: AbstractBaseUser, lock: bool = False) -> None:
+def check_invitation(invitation: Invitation | None, *, user: User, lock: bool = False) -> None:
     """Raise RecordingError (with a code) when ``user`` cannot join through
     ``invitation``: unknown, used, withdrawn, already a member, or the
     partnership is full. With ``lock``, the partnership row is locked first, so
@@ -110,7 +110,7 @@ def check_invitation(invitation: Invitation | None, *, user: AbstractBaseUser, l
         )
 
 
-def invitation_accept(*, token: str, user: AbstractBaseUser) -> Partnership:
+def invitation_accept(*, token: str, user: User) -> Partnership:
     """Make ``user`` a member through an open invitation, which is then used up.
 
     Refused (RecordingError, nothing changed) when the token is unknown, used or
@@ -122,6 +122,7 @@ def invitation_accept(*, token: str, user: AbstractBaseUser) -> Partnership:
             Invitation.objects.select_for_update().select_related("partnership").filter(token=token).first()
         )
         check_invitation(invitation, user=user, lock=True)
+        assert invitation is not None  # an unknown one was refused just above
         partnership = invitation.partnership
         partnership.members.add(user)
         invitation.used_at = timezone.now()
@@ -223,6 +224,7 @@ def _refresh_game_state(game: Game, pad: rules.Pad) -> None:
     ``finished_at`` keeps the time the game first ended until it is reopened.
     """
     summary = game_summary(pad)
+    finished_at: Case | None
     if pad.finished:
         now = timezone.now()
         finished_at = Case(When(finished_at__isnull=True, then=Value(now)), default=F("finished_at"))
@@ -233,7 +235,7 @@ def _refresh_game_state(game: Game, pad: rules.Pad) -> None:
     game.finished_at = finished_at_now
 
 
-def _choice(value: object, choices: type, field: str) -> str:
+def _choice(value: str, choices: type[TextChoices], field: str) -> str:
     try:
         return choices(value).value
     except ValueError:
@@ -475,7 +477,7 @@ class GameSpec:
     uid: uuid.UUID | None = None  # the game's identity, when the file gives it: imported once
 
 
-def games_import(*, specs: Iterable[GameSpec], user: AbstractBaseUser | None = None) -> list[Game]:
+def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list[Game]:
     """Write checked games (see :func:`pad.exchange.read_document`) all at once,
     to ``user``'s partnerships (to partnerships with no member when None); the
     games written. A game whose ``uid`` is already among the owner's games (or
@@ -509,7 +511,7 @@ def games_import(*, specs: Iterable[GameSpec], user: AbstractBaseUser | None = N
 
 
 def games_create_in_bulk(
-    *, specs: Iterable[GameSpec], batch_size: int = 1000, user: AbstractBaseUser | None = None
+    *, specs: Iterable[GameSpec], batch_size: int = 1000, user: User | None = None
 ) -> int:
     """Write many checked games at once (for demos and benchmarks): games and
     hands go in with ``bulk_create``, batch by batch, and each game's summary

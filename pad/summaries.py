@@ -32,7 +32,7 @@ SUMMARY_FIELDS: tuple[str, ...] = (
 )
 
 
-def game_summary(pad: rules.Pad) -> dict[str, int | str]:
+def game_summary(pad: rules.Pad) -> dict[str, int | str | None]:
     """The summary fields of a game whose pad is ``pad``, by field name."""
     return {
         "partnership_score": pad.score.partnership,
@@ -44,7 +44,7 @@ def game_summary(pad: rules.Pad) -> dict[str, int | str]:
     }
 
 
-def summary_of_hands(hands: list[rules.PlayedHand]) -> dict[str, int | str]:
+def summary_of_hands(hands: list[rules.PlayedHand]) -> dict[str, int | str | None]:
     """The summary fields of a game with these hands (numbered 1, 2, ...)."""
     return game_summary(rules.compute_pad(hands))
 
@@ -442,18 +442,16 @@ def _date_ticks(games: Sequence[FinishedGame], xs: Sequence[float], slot: float)
 def _end_labels(play: Sequence[RatioPoint], fate: Sequence[RatioPoint]) -> tuple[Tick, ...]:
     """The last value of each line beside the frame's right edge, at its height,
     moved apart when the two would overlap."""
-    labels = [
-        [name, points[-1].y, points[-1].ratio]
-        for name, points in (("play", play), ("fate", fate))
-        if points
-    ]
-    if len(labels) == 2 and abs(labels[0][1] - labels[1][1]) < 4:
-        upper, lower = sorted(labels, key=lambda label: label[1])
-        middle = (upper[1] + lower[1]) / 2
-        upper[1], lower[1] = middle - 2, middle + 2
+    ends = [(name, points[-1]) for name, points in (("play", play), ("fate", fate)) if points]
+    heights = [end.y for _, end in ends]
+    if len(heights) == 2 and abs(heights[0] - heights[1]) < 4:
+        # The upper is the one nearer the top (the smaller y), play's when level.
+        upper, lower = (0, 1) if heights[0] <= heights[1] else (1, 0)
+        middle = (heights[upper] + heights[lower]) / 2
+        heights[upper], heights[lower] = middle - 2, middle + 2
     return tuple(
-        Tick(f"{name} {ratio.percent}%", round(y, 2), round(100 * min(max(y, 0), SEASON_RATIO_HEIGHT) / SEASON_RATIO_HEIGHT, 2))
-        for name, y, ratio in labels
+        Tick(f"{name} {end.ratio.percent}%", round(y, 2), round(100 * min(max(y, 0), SEASON_RATIO_HEIGHT) / SEASON_RATIO_HEIGHT, 2))
+        for (name, end), y in zip(ends, heights)
     )
 
 

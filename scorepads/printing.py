@@ -23,6 +23,7 @@ import datetime
 import hashlib
 import logging
 from dataclasses import dataclass
+from typing import cast
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -39,6 +40,7 @@ from django_tasks import task
 
 from gorilla_site.middleware import client_ip
 from scorepads.models import PdfRequestCount, PrintedPdf
+from scorepads.requests import HtmxHttpRequest
 
 logger = logging.getLogger(__name__)
 
@@ -189,7 +191,9 @@ def render_pdf(key: str, path: str, requester: str, user_id: int | None) -> None
     as that account, renders and stores it (:func:`scorepads.views.printed`).
     Should the document have changed since it was asked for (a hand recorded),
     it is stored under its new key and the old one is dropped."""
-    request = RequestFactory().get(path)
+    # A request as a view reads it: htmx's details are set below, as the
+    # middleware sets them on every request.
+    request = cast(HtmxHttpRequest, RequestFactory().get(path))
     user = get_user_model().objects.filter(pk=user_id).first() if user_id is not None else None
     request.user = user or AnonymousUser()
     request.htmx = HtmxDetails(request)

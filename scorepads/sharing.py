@@ -10,6 +10,7 @@ names, and survives a change of SECRET_KEY.
 from __future__ import annotations
 
 import secrets
+from typing import TypeVar
 
 from django.db import transaction
 
@@ -21,7 +22,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def share(game: ScorePadGame) -> ScorePadGame:
+_Game = TypeVar("_Game", bound=ScorePadGame)
+
+
+def share(game: _Game) -> _Game:
     """Give the game a read-only share link, keeping the one it has."""
     with transaction.atomic():
         lock(game, "share_token")
@@ -30,7 +34,7 @@ def share(game: ScorePadGame) -> ScorePadGame:
     return game
 
 
-def stop_sharing(game: ScorePadGame) -> ScorePadGame:
+def stop_sharing(game: _Game) -> _Game:
     """Revoke the game's share link: the old address then answers 404."""
     with transaction.atomic():
         lock(game, "share_token")

@@ -11,25 +11,17 @@ from typing import TypeVar
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.shortcuts import render as render_page
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
-from django_htmx.middleware import HtmxDetails
 from django_ratelimit.core import is_ratelimited
 
 from scorepads import pdf, printing, seating
 from scorepads.exports import attachment_header, text_cell
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request as django-htmx's middleware leaves it, with ``htmx``: the type
-    of a view's request that reads it."""
-
-    htmx: HtmxDetails
 
 
 def spreadsheet_safe(text: str) -> str:

@@ -15,7 +15,8 @@ from django_htmx.http import push_url
 
 from scorepads import exports, history
 from scorepads.history_filters import GameFilterForm, read_filters
-from scorepads.views import HtmxHttpRequest, bad_request, form_problem
+from scorepads.requests import HtmxHttpRequest
+from scorepads.views import bad_request, form_problem
 
 GAMES_PER_PAGE = 25
 

@@ -7,7 +7,7 @@ so a page costs the same few queries with ten games or ten thousand.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -23,6 +23,7 @@ from scorepads.exports import attachment_name
 from scorepads.history_filters import GameFilterForm, read_filters
 from scorepads.pdf import PAGE_SIZE_LABELS
 from scorepads.printing import digest
+from scorepads.requests import LoggedInHttpRequest
 from scorepads.views import attachment_header, bad_request, form_problem, name_slug, printed, spreadsheet_safe
 
 GORILLA = "gorilla"  # the game kind of this app (pad/apps.py)
@@ -140,7 +141,7 @@ def json_attachment(games, stem: str) -> StreamingHttpResponse:
 
 
 @require_GET
-def games_json(request: HttpRequest) -> StreamingHttpResponse:
+def games_json(request: HttpRequest) -> StreamingHttpResponse | HttpResponseBadRequest:
     try:
         filters = own.filters(export_filters(request).cleaned_data)
     except ValueError as error:
@@ -149,7 +150,7 @@ def games_json(request: HttpRequest) -> StreamingHttpResponse:
 
 
 @require_GET
-def account_data(request: HttpRequest) -> StreamingHttpResponse:
+def account_data(request: LoggedInHttpRequest) -> StreamingHttpResponse:
     """All of the account's Gorilla games, as a ``gorilla-pad/1`` JSON download."""
     name = f"gorilla-pad-{request.user.get_username()}-{timezone.localdate().isoformat()}.json"
     return StreamingHttpResponse(

@@ -7,6 +7,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from pad.exchange import hand_rows
 from pad.models import Game, Hand, Partnership
 from tests.conftest import record_outcomes
 
@@ -191,6 +192,18 @@ def test_cards_are_imported_in_the_canonical_notation(db, tmp_path):
     exported = export()["games"][0]["hands"][2]
     assert exported["cards"] == EXAMPLE_CARDS
     assert exported["verdict_by"] == "solver"
+
+
+def test_a_hand_read_as_a_row_offers_what_the_hand_offers(db, tmp_path):
+    """The streamed export reads hands as rows (pad.exchange.HandRow), whose
+    ``has_cards`` and ``as_played`` are the hand's own."""
+    import_document(tmp_path, broken(["games", 0, "hands", 2], {"outcome": "P", "cards": EXAMPLE_CARDS}))
+    hands = list(Hand.objects.order_by("game_id", "number"))
+    rows = hand_rows(sorted({hand.game_id for hand in hands}))
+    assert [(row.has_cards, row.as_played()) for game_id in sorted(rows) for row in rows[game_id]] == [
+        (hand.has_cards, hand.as_played()) for hand in hands
+    ]
+    assert [hand.has_cards for hand in hands].count(True) == 1
 
 
 @pytest.mark.parametrize(

@@ -107,6 +107,8 @@ def test_every_stored_count_is_a_field_of_the_game():
     for count in statistics.STORED_COUNTS:
         field = Game._meta.get_field(count.field)
         assert not field.editable and field.default == 0
+    # The class declares them by type too, for mypy: the same counts, no other.
+    assert list(Game.__annotations__) == [count.field for count in statistics.STORED_COUNTS]
 
 
 def test_counts_of_a_pad_are_what_the_hands_say():

@@ -10,11 +10,12 @@
 (function () {
   const queue = window.tapQueue;
   const rules = window.padRules;
+  const page = window.queuePage;
   if (typeof module !== "undefined") module.exports = { inningRow };  // for the tests, under node
-  if (!queue || !rules || !("indexedDB" in window)) return;
+  if (!queue || !rules || !page || !("indexedDB" in window)) return;
+  const { element, csrfToken, field, standClear } = page;
 
   const RETRY_MS = 15000;
-  const ALL_SENT_MS = 5000;
   const NOTE_MS = 8000; // how long a line about a kept tap stays
 
   // The page's game as the server drew it ([data-table-state]); on the pad,
@@ -29,11 +30,6 @@
       if (meta) Object.assign(state, { hands: holder.dataset.hands || "", version: Number(meta.value) });
       return state;
     } catch (error) { return null; }
-  }
-
-  function csrfToken() {
-    try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; }
-    catch (error) { return ""; }
   }
 
   // What this page knows: its game's taps, and the newest hands seen from the server.
@@ -196,52 +192,16 @@
 
   // ---- Badge and conflicts ---------------------------------------------------
 
-  function element(id, className, role) {
-    let found = document.getElementById(id);
-    if (!found) {
-      found = document.createElement("div");
-      found.id = id;
-      found.className = className;
-      if (role) found.setAttribute("role", role);
-      document.querySelector("main").prepend(found);
-    }
-    return found;
-  }
-
   function drawBadge() {
-    const badge = element("tap-badge", "tap-badge", "status");
-    const count = waiting().length;
     const problem = current.taps.find((tap) => tap.problem);
-    const held = current.taps.some((tap) => tap.state === "conflict");
-    let text = "";
-    if (held) text = count ? `Your choice above · ${count} more waiting` : "Your choice above";
-    else if (count && problem) text = `${count} waiting: ${problem.problem}`;
-    else if (count && !navigator.onLine) text = `Offline · ${count} waiting`;
-    else if (count) text = `Sending · ${count} waiting`;
-    else if (!navigator.onLine) text = "Offline";
-    else if (Date.now() - lastSent < ALL_SENT_MS) text = "All sent";
-    badge.textContent = text;
-    badge.hidden = !text;
-    badge.classList.toggle("all-sent", text === "All sent");
-    standClear();
-    if (text === "All sent") setTimeout(drawBadge, ALL_SENT_MS);
+    page.drawBadge({
+      held: current.taps.some((tap) => tap.state === "conflict"),
+      count: waiting().length,
+      problem: problem ? problem.problem : "",
+      offline: true,
+      lastSent,
+    }, drawBadge);
   }
-
-  // The badge and the conflicts stand just above the record bar, however tall it is.
-  function standClear() {
-    const bar = document.querySelector(".record-bar");
-    const top = bar && !bar.hidden ? bar.getBoundingClientRect().top : window.innerHeight;
-    const room = Math.max(window.innerHeight - top, 0);
-    const badge = document.getElementById("tap-badge");
-    const conflicts = document.getElementById("tap-conflicts");
-    const aboveBadge = room + 8 + (badge && !badge.hidden ? badge.offsetHeight + 8 : 0);
-    if (badge) badge.style.bottom = `${room + 8}px`;
-    if (conflicts) conflicts.style.bottom = `${aboveBadge}px`;
-    const note = document.getElementById("tap-note");
-    if (note && bar) note.style.bottom = `${aboveBadge}px`; // on the pad, above the thumb
-  }
-  window.addEventListener("resize", standClear);
-  document.addEventListener("toggle", standClear, true);
 
   function describe(tap, hands) {
     const over = rules.pad(hands, pageState() || {}).winner !== null;
@@ -326,11 +286,6 @@
   document.addEventListener("htmx:afterRequest", (event) => {
     if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
   });
-
-  function field(fields, name) {
-    const found = fields.find(([key]) => key === name);
-    return found ? found[1] : "";
-  }
 
   async function keep(form, fields, { sent = false } = {}) {
     const state = await load();

@@ -18,12 +18,14 @@
 
 (function () {
   const queue = window.tapQueue;
-  if (!queue || !("indexedDB" in window)) return;
+  const page = window.queuePage;
+  if (!queue || !page || !("indexedDB" in window)) return;
+  const { element, csrfToken, field, standClear } = page;
+  const { withField } = queue;
 
   const KEY_FIELD = "entry_key";
   const NUMBER_FIELD = "number";
   const RETRY_MS = 15000;
-  const ALL_SENT_MS = 5000;
   const HAND = /\b(hand )(\d+)\b/gi;
 
   let taps = []; // the entries waiting on this phone, of every game, oldest first
@@ -37,20 +39,6 @@
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
     const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  }
-
-  function csrfToken() {
-    try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; }
-    catch (error) { return ""; }
-  }
-
-  function field(fields, name) {
-    const found = fields.find(([key]) => key === name);
-    return found ? found[1] : "";
-  }
-
-  function withField(fields, name, value) {
-    return fields.filter(([key]) => key !== name).concat([[name, String(value)]]);
   }
 
   // ---- The forms ---------------------------------------------------------------
@@ -134,52 +122,20 @@
 
   // ---- Badge and refusals -------------------------------------------------------
 
-  function element(id, className, role) {
-    let found = document.getElementById(id);
-    if (!found) {
-      found = document.createElement("div");
-      found.id = id;
-      found.className = className;
-      if (role) found.setAttribute("role", role);
-      document.querySelector("main").prepend(found);
-    }
-    return found;
-  }
-
   function pageGroups() { return new Set(entryForms().map(groupOf)); }
   function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game)); }
 
   function drawBadge() {
-    const badge = element("tap-badge", "tap-badge", "status");
     const mine = ours();
-    const count = mine.filter((tap) => tap.state === "waiting").length;
     const problem = mine.find((tap) => tap.problem);
-    const held = mine.some((tap) => tap.state === "conflict");
-    let text = "";
-    if (held) text = count ? `Your choice above · ${count} more waiting` : "Your choice above";
-    else if (count && problem) text = `${count} waiting: ${problem.problem}`;
-    else if (count && !navigator.onLine) text = `Offline · ${count} waiting`;
-    else if (count) text = `Sending · ${count} waiting`;
-    else if (!navigator.onLine && entryForms().length) text = "Offline";
-    else if (Date.now() - lastSent < ALL_SENT_MS) text = "All sent";
-    badge.textContent = text;
-    badge.hidden = !text;
-    badge.classList.toggle("all-sent", text === "All sent");
-    standClear();
-    if (text === "All sent") setTimeout(drawBadge, ALL_SENT_MS);
+    page.drawBadge({
+      held: mine.some((tap) => tap.state === "conflict"),
+      count: mine.filter((tap) => tap.state === "waiting").length,
+      problem: problem ? problem.problem : "",
+      offline: entryForms().length > 0,
+      lastSent,
+    }, drawBadge);
   }
-
-  // The badge and the refusals stand just above the record bar, however tall it is.
-  function standClear() {
-    const bar = Array.from(document.querySelectorAll(".record-bar")).find((each) => each.getClientRects().length > 0);
-    const top = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
-    const room = Math.max(window.innerHeight - top, 0);
-    const badge = document.getElementById("tap-badge");
-    const refusals = document.getElementById("tap-conflicts");
-    if (badge) badge.style.bottom = `${room + 8}px`;
-    if (refusals) refusals.style.bottom = `${room + 8 + (badge && !badge.hidden ? badge.offsetHeight + 8 : 0)}px`;
-  }
-  window.addEventListener("resize", standClear);
 
   function drawRefusals() {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");

@@ -140,6 +140,7 @@
     return { hands: played.join(""), pending };
   }
 
+  /** ``fields`` (name, value pairs) with ``name`` set to ``value``, once. */
   function withField(fields, name, value) {
     return fields.filter(([key]) => key !== name).concat([[name, String(value)]]);
   }
@@ -254,6 +255,6 @@
 
   scope.tapQueue = {
     CHANNEL, HANDS_HEADER, SYNC_TAG: "scorepad-taps",
-    taps, add, remove, update, pad, remember, achieved, project, renumbered, resolve, sendAll,
+    taps, add, remove, update, pad, remember, achieved, project, renumbered, resolve, sendAll, withField,
   };
 })(self);

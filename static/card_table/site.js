@@ -63,9 +63,10 @@
 
   // A refused form comes back with its problems summed up first
   // (templates/scorepads/error_summary.html): focus goes there, so they are
-  // read out, and each links to its field.
-  function focusErrorSummary() {
-    const summary = document.querySelector("[data-error-summary]");
+  // read out, and each links to its field. On a page, and on a pad drawn
+  // again with a refused entry (a seated game's sheet).
+  function focusErrorSummary(root) {
+    const summary = root.querySelector("[data-error-summary]");
     if (summary) summary.focus();
   }
   // A problem's link leads to its field, focused, the field and its label
@@ -114,6 +115,7 @@
   });
 
   document.addEventListener("htmx:load", (event) => {
+    if (event.detail.elt && event.detail.elt.id === "pad") focusErrorSummary(event.detail.elt);
     fadeToasts(event.detail.elt);
     if (event.detail.elt && event.detail.elt.querySelector && (event.detail.elt.matches(".record-bar, #pad") || event.detail.elt.querySelector(".record-bar"))) watchBars();
   });
@@ -124,6 +126,6 @@
     }
     fadeToasts(document);
     watchBars();
-    focusErrorSummary();
+    focusErrorSummary(document);
   });
 })();

@@ -1,7 +1,8 @@
-// The entry of a game with seats (Two Way Street, Mah Jongg), on top of pad.js:
-// a refused entry's error summary takes the focus, and what this phone was
-// entering survives the other phone recording first: kept for the next hand,
-// with a notice saying so. Everything works without it.
+// The entry of a game with seats (Two Way Street, Mah Jongg), on top of the
+// table's script: what this phone was entering survives the other phone
+// recording first, kept for the next hand, with a notice saying so (a refused
+// entry's error summary takes the focus: static/card_table/site.js).
+// Everything works without it.
 "use strict";
 
 (function () {
@@ -9,12 +10,6 @@
   function keepWhile(pad) {
     const meta = pad.querySelector("#pad-meta");
     return meta ? meta.dataset.keepWhile : undefined;
-  }
-
-  function focusSummary(root) {
-    const summary = root.querySelector("[data-error-summary]");
-    if (summary) summary.focus();
-    return Boolean(summary);
   }
 
   // The entry as typed before a poll's new sheet replaces the old one, when the
@@ -48,7 +43,7 @@
   document.addEventListener("htmx:load", (event) => {
     const pad = event.detail.elt;
     if (!pad || pad.id !== "pad") return;
-    if (focusSummary(pad)) { carried = null; return; }
+    if (pad.querySelector("[data-error-summary]")) { carried = null; return; }  // a refused entry, kept as typed
     const entry = carried;
     carried = null;
     if (!entry || entry.hand === keepWhile(pad)) return;
@@ -72,8 +67,4 @@
     form.dispatchEvent(new Event("input", { bubbles: true }));  // the trick count follows
   });
 
-  document.addEventListener("DOMContentLoaded", () => {
-    const pad = document.getElementById("pad");
-    if (pad) focusSummary(pad);
-  });
 })();

@@ -230,12 +230,15 @@
     followRematch(pad);
   });
 
-  // Focus returns to the control that was tapped (or, if it is gone, the pad).
+  // Focus returns to the control that was tapped (or, if it is gone, the pad),
+  // unless the pad came back with a refused entry's problems, which take it
+  // (static/card_table/site.js).
   function afterTap(pad) {
     const control = pad.querySelector(`[data-focus-key="${focusKey}"]`);
     if (control && anchor !== null) keepInPlace(control, anchor);
     else if (control && onFixedBar(control)) showNewest(pad);
-    if (control) {
+    if (pad.querySelector("[data-error-summary]")) { /* the summary has the focus */ }
+    else if (control) {
       if (document.activeElement !== control) control.focus({ preventScroll: true });
     } else { pad.setAttribute("tabindex", "-1"); pad.focus({ preventScroll: true }); }
     focusKey = null;

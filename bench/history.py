@@ -17,15 +17,14 @@ Last, the download of all the member's data (one ZIP archive of every game).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
-import warnings
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inprocess  # noqa: E402
 
 TARGET_MS = 150
 
@@ -45,13 +44,7 @@ def parse_arguments() -> argparse.Namespace:
 
 def main() -> int:
     arguments = parse_arguments()
-    os.environ["DATABASE_URL"] = f"sqlite:///{arguments.database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
-    os.environ.setdefault("DEBUG", "true")  # the settings fail closed; no collected static files here
-
-    import django
-
-    django.setup()
+    inprocess.set_up(arguments.database)
 
     from django.conf import settings
     from django.contrib.auth.decorators import login_not_required
@@ -64,8 +57,6 @@ def main() -> int:
 
     from pad.models import Game, Hand, Partnership
 
-    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
-    call_command("migrate", verbosity=0)
     stored = Game.objects.count()
     if stored < arguments.games:
         if stored:

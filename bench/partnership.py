@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import random
 import statistics
 import sys
 import time
-import warnings
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inprocess  # noqa: E402
 
 
 def parse_arguments() -> argparse.Namespace:
@@ -44,18 +43,11 @@ def parse_arguments() -> argparse.Namespace:
 
 def main() -> int:
     arguments = parse_arguments()
-    os.environ["DATABASE_URL"] = f"sqlite:///{arguments.database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
-    os.environ.setdefault("DEBUG", "true")  # the settings fail closed; no collected static files here
-
-    import django
-
-    django.setup()
+    inprocess.set_up(arguments.database)
 
     from django.conf import settings
     from django.contrib.auth.decorators import login_not_required
     from django.contrib.auth.models import User
-    from django.core.management import call_command
     from django.db import connection
     from django.http import HttpResponse
     from django.test import Client
@@ -66,9 +58,6 @@ def main() -> int:
     from pad.exchange import GameSpec
     from pad.models import Hand, Partnership
 
-    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
     member, _ = User.objects.get_or_create(username="bench-partnership")
     sizes = [int(size) for size in arguments.games.split(",")]
     partnerships = {}

@@ -22,17 +22,16 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import re
 import statistics
 import sys
 import tempfile
 import time
-import warnings
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inprocess  # noqa: E402
 
 # (label, engine, the cache cached_db reads from)
 ENGINES = (
@@ -56,18 +55,11 @@ def parse_arguments() -> argparse.Namespace:
 
 def main() -> int:
     arguments = parse_arguments()
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{arguments.database}")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
-    os.environ.setdefault("DEBUG", "true")  # the settings fail closed; no collected static files here
-
-    import django
-
-    django.setup()
+    inprocess.set_up(arguments.database, keep_database_url=True)
 
     from django.conf import settings
     from django.contrib.auth.decorators import login_not_required
     from django.contrib.auth.models import User
-    from django.core.management import call_command
     from django.db import connection
     from django.http import HttpResponse
     from django.test import Client
@@ -76,9 +68,6 @@ def main() -> int:
 
     from pad import services
 
-    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
 
     @login_not_required
     def trivial(request):
@@ -126,7 +115,7 @@ def main() -> int:
     anonymous = Client()
     with override_settings(**chosen["db"]):
         pad = clients["db"].get(f"/games/{game.pk}/").content.decode()
-    version = re.search(r'\?version=([^"&]+)"', pad).group(1)
+    version = re.search(r'id="pad-meta" name="version" value="(\d+)"', pad).group(1)
     pages[-1] = (pages[-1][0], pages[-1][1] + version, pages[-1][2])
 
     def timed(engine: str | None, url: str, headers: dict) -> float:
@@ -161,19 +150,15 @@ def main() -> int:
                 rounds.setdefault((label, engine), []).append(timed(engine, url, headers))
     baseline = statistics.median(rounds[("baseline", None)])
     print(f"{'trivial view (baseline)':24} {'(anonymous)':16} {baseline:10.2f} "
-          f"{percentile_95(rounds[('baseline', None)]):8.2f} {'0':>10} {1:7.2f}")
+          f"{inprocess.percentile_95(rounds[('baseline', None)]):8.2f} {'0':>10} {1:7.2f}")
     for label, url, headers in pages:
         db = statistics.median(rounds[(label, "db")])
         for engine in chosen:
             times = rounds[(label, engine)]
             median = statistics.median(times)
-            print(f"{label:24} {engine:16} {median:10.2f} {percentile_95(times):8.2f} "
+            print(f"{label:24} {engine:16} {median:10.2f} {inprocess.percentile_95(times):8.2f} "
                   f"{queries(engine, url, headers):>10} {median / baseline:7.2f} {median / db:6.2f}")
     return 0
-
-
-def percentile_95(times: list[float]) -> float:
-    return statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
 
 
 if __name__ == "__main__":

@@ -68,6 +68,24 @@ def interleaved(
     return times
 
 
+def forget_kept_work() -> None:
+    """Empty every cache the app keeps in a worker's memory (each
+    ``functools`` cache of the project's own modules, and the kept drawings
+    of scorepads.templatetags.regions): what a worker has computed before is
+    forgotten, as if it had served nothing."""
+    from scorepads.templatetags import regions
+
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None) or ""
+        if not path.startswith(str(ROOT)) or "/.venv/" in path:
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    with regions._kept_lock:
+        regions._kept.clear()
+
+
 def percentile_95(times: list[float]) -> float:
     return statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
 

@@ -4,7 +4,7 @@ Run from the project root: ``.venv/bin/python bench/recording.py [--requests N]`
 It uses its own SQLite file under /tmp (``--database``; ``DATABASE_URL`` set in
 the environment is used instead), migrates it, and asks with the Django test
 client in this one process, DEBUG off, CSRF checked, each request as a phone's
-tap sends it (htmx, the CSRF header, the version of the pad the phone shows,
+tap sends it (URL-encoded, htmx, the CSRF header, the version of the pad the phone shows,
 an entry's key where the game's queue gives one):
 
 - ``/healthz`` by the same logged-in client: the baseline, which pays for the
@@ -36,6 +36,7 @@ import re
 import sys
 import uuid
 from pathlib import Path
+from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -44,6 +45,8 @@ import inprocess  # noqa: E402
 CSRF = re.compile(r'"x-csrftoken": "([^"]+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"|\?version=(\d+)"')
 HANDS = (2, 100, 199)
+FORM = "application/x-www-form-urlencoded"
+LEVEL_OUTCOMES = "MI" * 100  # hand by hand, a Gorilla game that goes on
 FLOOR = "least a recording can cost"
 SEATED_HANDS = 100
 TARGET_TIMES = 4
@@ -102,7 +105,7 @@ def main() -> int:
         """A Gorilla game of ``hands`` hands that goes on: the sides level, or the partnership one ahead."""
         partnership = services.partnership_get_or_create(odd_name="Ann", even_name=f"Ben{hands}", user=member)
         game = services.game_start(partnership=partnership, date=date)
-        for number, outcome in enumerate(("MI" * hands)[:hands], start=1):
+        for number, outcome in enumerate(LEVEL_OUTCOMES[:hands], start=1):
             services.hand_record(game=game, number=number, outcome=outcome)
         return game
 
@@ -125,32 +128,41 @@ def main() -> int:
         """Recording the next hand of a game as the phone's tap, and undoing it
         in this process (by the game's service, as the other phone would), so
         that each tap records the same hand with nothing of this phone's left
-        to clear (an undo leaves a Redo in the phone's session)."""
+        to clear (an undo leaves a Redo in the phone's session).
 
-        def __init__(self, sheet: str, record: str, undo, fields: dict, *, keyed: bool):
-            self.sheet, self.record_url, self.undo_service, self.fields, self.keyed = sheet, record, undo, fields, keyed
+        Before each timed tap the worker is made as it is at the table
+        (:meth:`ready`): it has forgotten all it kept, then served the tap
+        before (``previous``, the game's last hand, undone and recorded
+        again), so what it kept is the game as it stands and never the hand
+        the tap records."""
+
+        def __init__(self, sheet: str, record: str, undo, fields: dict, previous: dict, *, keyed: bool):
+            self.sheet, self.record_url, self.undo_service, self.keyed = sheet, record, undo, keyed
+            self.fields, self.previous = fields, previous
             self.token, self.version = page_of(sheet)
             self.last = None
 
         def headers(self) -> dict:
             return {"HX-Request": "true", "X-CSRFToken": self.token, "X-Pad-Shown": self.version}
 
-        def record(self):
-            data = dict(self.fields)
+        def record(self, fields: dict | None = None):
+            data = dict(fields or self.fields)
             if self.keyed:
                 data["entry_key"] = str(uuid.uuid4())
-            self.last = client.post(self.record_url, data, headers=self.headers())
+            # URL-encoded, as htmx and the phone's queue send a form
+            self.last = client.post(self.record_url, urlencode(data), FORM, headers=self.headers())
             assert self.last.status_code == 200, self.last.content[:500]
             # A patch says the version it makes, as the phone reads it from its pad.
             self.version = self.last["X-Pad-Patch"].split()[1]
             return self.last
 
+        def ready(self):
+            inprocess.forget_kept_work()
+            self.version = str(self.undo_service(self.previous["number"]))
+            self.record(self.previous)
+
         def undo(self):
             self.version = str(self.undo_service(self.fields["number"]))
-
-        def once(self):
-            self.record()
-            self.undo()
 
     def undoing(service, game):
         """Undo hand ``number`` of ``game`` by its ``service``: the game's revision after it."""
@@ -165,7 +177,8 @@ def main() -> int:
         game = level_game(hands)
         taps[f"Gorilla, {hands} hands"] = Tap(
             reverse("game_pad", args=[game.pk]), reverse("hand_record", args=[game.pk]),
-            undoing(services.hand_undo_last, game), {"number": hands + 1, "outcome": "M"}, keyed=False,
+            undoing(services.hand_undo_last, game), {"number": hands + 1, "outcome": "M"},
+            {"number": hands, "outcome": LEVEL_OUTCOMES[hands - 1]}, keyed=False,
         )
     street_fields = {"number": SEATED_HANDS + 1, "tricks_in_hand": ""}
     for seat in range(1, 5):
@@ -174,14 +187,15 @@ def main() -> int:
         reverse("two_way_street:sheet", args=[street_game.pk]),
         reverse("two_way_street:hand_record", args=[street_game.pk]),
         undoing(lambda game, number: street.hand_undo_last(game=game, expected_number=number), street_game),
-        street_fields, keyed=True,
+        street_fields, street_fields | {"number": SEATED_HANDS}, keyed=True,
     )
+    mahjong_fields = {"number": SEATED_HANDS + 1, "winner": "1", "winning_hand": "", "winning_tile": "",
+                      "last_tile": "discard", "score_1": "40", "score_2": "0", "score_3": "0", "score_4": "0"}
     taps[f"Mah Jongg, {SEATED_HANDS}"] = Tap(
         reverse("mahjong:sheet", args=[mahjong_game.pk]),
         reverse("mahjong:hand_record", args=[mahjong_game.pk]),
         undoing(lambda game, number: mahjong.hand_undo_last(game=game, expected_number=number), mahjong_game),
-        {"number": SEATED_HANDS + 1, "winner": "1", "winning_hand": "", "winning_tile": "", "last_tile": "discard",
-         "score_1": "40", "score_2": "0", "score_3": "0", "score_4": "0"}, keyed=True,
+        mahjong_fields, mahjong_fields | {"number": SEATED_HANDS}, keyed=True,
     )
 
     def healthz():
@@ -189,7 +203,7 @@ def main() -> int:
         assert response.status_code == 200
 
     floor_game = level_game(1)
-    floor_headers = Tap(reverse("game_pad", args=[floor_game.pk]), "", None, {}, keyed=False).headers()
+    floor_headers = Tap(reverse("game_pad", args=[floor_game.pk]), "", None, {}, {}, keyed=False).headers()
 
     def least_write():
         response = client.post(f"/bench/least-write/{floor_game.pk}/", headers=floor_headers)
@@ -205,12 +219,14 @@ def main() -> int:
             times["/healthz, logged in"].append(baseline)
             times[FLOOR].append(floor)
         for label, tap in taps.items():
+            tap.ready()
             took = inprocess.timed(tap.record)
             tap.undo()
             if round_number >= 20:
                 times[label].append(took)
 
     def queries_and_size(tap) -> tuple[int, int]:
+        tap.ready()
         connection.queries_log.clear()  # the request's start empties it: count from nothing
         with CaptureQueriesContext(connection) as captured:
             answer = tap.record()
@@ -237,9 +253,9 @@ def main() -> int:
     partnership = services.partnership_get_or_create(odd_name="Ann", even_name="Whole game", user=member)
     game = services.game_start(partnership=partnership, date=date)
     tap = Tap(reverse("game_pad", args=[game.pk]), reverse("hand_record", args=[game.pk]),
-              undoing(services.hand_undo_last, game), {}, keyed=False)
+              undoing(services.hand_undo_last, game), {}, {}, keyed=False)
     bodies = whole = largest = 0
-    for number, outcome in enumerate(("MI" * rules.MAX_HANDS)[: rules.MAX_HANDS], start=1):
+    for number, outcome in enumerate(LEVEL_OUTCOMES[: rules.MAX_HANDS], start=1):
         tap.fields = {"number": number, "outcome": outcome}
         answer = tap.record()
         bodies += len(answer.content)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpResponse
 
 KEY_FIELD = "entry_key"
@@ -38,12 +39,18 @@ PROBLEM_HEADER = "X-Entry-Problem"
 LOCATION_HEADER = "X-Entry-Location"
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Sent:
-    """The entry a request carries: whose, and its key."""
+    """The entry a request carries: whose, and its key; ``committed`` once the
+    transaction that stored its key has committed (then the answer needs no
+    second look)."""
 
     user_id: int
     key: uuid.UUID
+    committed: bool = False
+
+    def commit(self) -> None:
+        self.committed = True
 
 
 _sent: contextvars.ContextVar[Sent | None] = contextvars.ContextVar("entry_sent", default=None)
@@ -65,6 +72,7 @@ def keep_key(*, found: bool = False) -> None:
         EntryKey.objects.get_or_create(user_id=sent.user_id, key=sent.key)
     else:
         EntryKey.objects.create(user_id=sent.user_id, key=sent.key)
+    transaction.on_commit(sent.commit)
 
 
 def key_of(request) -> uuid.UUID | None:
@@ -103,7 +111,7 @@ class EntryOnceMiddleware:
         sent = getattr(request, "entry_sent", None)
         if sent is None:
             return response
-        return answer(request, done=stored(sent.user_id, sent.key), response=response)
+        return answer(request, done=sent.committed or stored(sent.user_id, sent.key), response=response)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         match = request.resolver_match

@@ -7,7 +7,9 @@ import uuid
 from urllib.parse import unquote
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bridge.models import Ruling
@@ -73,6 +75,18 @@ def test_a_hand_sent_again_with_its_key_is_answered_as_done_and_recorded_once(cl
     street.refresh_from_db()
     assert street.revision == revision  # nothing ran again
     assert EntryKey.objects.filter(key=key).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_entry_stored_and_committed_is_answered_without_looking_for_its_key_again(client, street):
+    # Committed here as in production: the answer knows its key is stored.
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(tws_url(street), tws_post(HAND_1, 1, uuid.uuid4()), **HTMX)
+    queries = [query["sql"] for query in captured.captured_queries]
+    assert response["X-Entry"] == "done"
+    key_lookups = [sql for sql in queries if "scorepads_entrykey" in sql and sql.startswith("SELECT")]
+    assert len(key_lookups) == 1  # before the view, never after it
+    assert tws_stored(street) == [as_stored(HAND_1)]
 
 
 def test_a_resent_hand_is_not_recorded_again_after_it_was_undone(client, street):

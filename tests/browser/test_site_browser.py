@@ -174,7 +174,8 @@ def test_a_refused_start_form_moves_focus_to_its_summary_linked_to_the_fields(li
     phone.get_by_label("Even partner").fill("Richard")
     phone.get_by_role("button", name="Start the game").click()
     phone.wait_for_selector("[data-error-summary]")
-    assert phone.evaluate("document.activeElement.hasAttribute('data-error-summary')")
+    # The summary is on the page before the site's script has run: wait for the focus to move.
+    wait_until(phone, "() => document.activeElement.hasAttribute('data-error-summary')")
     link = phone.locator("[data-error-summary] a").first
     assert "Enter a name" in link.inner_text()
     link.click()

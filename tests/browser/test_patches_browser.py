@@ -64,7 +64,46 @@ class Table:
             pytest.fail(f"patched: …{patched[max(0, at - 200):at + 200]}…\nwhole:   …{drawn[max(0, at - 200):at + 200]}…")
 
 
-def test_a_gorilla_pad_patched_tap_by_tap_is_the_pad_drawn_whole(live_server, phone, game):
+# The lines a button's words take on the screen.
+LINES_OF_WORDS = """(button) => {
+  const range = document.createRange();
+  range.selectNodeContents(button);
+  return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+}"""
+
+# The words of a button's own text that the screen breaks over two lines.
+BROKEN_WORDS = """(button) => {
+  const broken = [];
+  for (const node of button.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE) continue;
+    for (const match of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def at_phone_sizes(phone, screenshot, name):
+    """The patched pad as the phone shows it, at each size, to be looked at;
+    the toast's Undo or Redo one word on one line, and no word of the record
+    bar's buttons broken, at every size."""
+    undo = phone.locator(".toast button")
+    for width, height in ((320, 568), (390, 844), (844, 390)):
+        phone.set_viewport_size({"width": width, "height": height})
+        # Just after the tap the toast is there (it fades after a few seconds).
+        if width == 320 or undo.is_visible():
+            assert undo.evaluate(LINES_OF_WORDS) == 1, (width, height)
+        screenshot(phone, f"patched-{name}-{width}x{height}", full_page=False)
+        for button in phone.locator(".record-bar button").all():
+            assert button.evaluate(BROKEN_WORDS) == [], (width, height, button.inner_text())
+    phone.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_a_gorilla_pad_patched_tap_by_tap_is_the_pad_drawn_whole(live_server, phone, game, screenshot):
     record_outcomes(game, "MIMPMIIM")  # 4-4: the game goes on past 8-8 soon
     table = Table(phone, f"{live_server.url}/games/{game.pk}/")
     button = phone.get_by_role
@@ -87,9 +126,10 @@ def test_a_gorilla_pad_patched_tap_by_tap_is_the_pad_drawn_whole(live_server, ph
     assert phone.locator(".finished-actions button", has_text="Rematch").is_visible()
     table.tap(phone.locator(".corrections button"))  # undone, and the game reopened
     assert phone.locator(".record-bar").is_visible()
+    at_phone_sizes(phone, screenshot, "gorilla")
 
 
-def test_a_two_way_street_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_server, phone, user):
+def test_a_two_way_street_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_server, phone, user, screenshot):
     game = street.game_start(seats=PLAYERS, target=100, date=datetime.date(2026, 7, 9), user=user)
     record_street(game, WORKED_HANDS[:1])
     table = Table(phone, f"{live_server.url}/two-way-street/games/{game.pk}/")
@@ -98,10 +138,12 @@ def test_a_two_way_street_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live
         phone.locator("#next-tricks-2").fill("2")
         table.tap(phone.get_by_role("button", name=f"Record hand {number}"))
     table.tap(phone.locator(".toast button", has_text="Undo"))
+    table.tap(phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".corrections button"))
+    at_phone_sizes(phone, screenshot, "two-way-street")
 
 
-def test_a_mah_jongg_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_server, phone, user):
+def test_a_mah_jongg_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_server, phone, user, screenshot):
     game = mahjong.game_start(seats=PLAYERS, date=datetime.date(2026, 7, 9), user=user)
     record_mahjong(game, [BEN_WINS])
     table = Table(phone, f"{live_server.url}/mah-jongg/games/{game.pk}/")
@@ -111,4 +153,6 @@ def test_a_mah_jongg_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_serv
             phone.locator(f"#next-score-{seat}").fill(score)
         table.tap(phone.get_by_role("button", name=f"Record hand {number}"))
     table.tap(phone.locator(".toast button", has_text="Undo"))
+    table.tap(phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".corrections button"))
+    at_phone_sizes(phone, screenshot, "mah-jongg")

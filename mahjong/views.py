@@ -17,7 +17,7 @@ from mahjong import pdf, selectors, services
 from mahjong.display import SheetDisplay, card_display, sheet_display, tile_rows
 from mahjong.forms import WASHOUT, HandForm, NewGameForm, ScorerForm
 from mahjong.game import field_at_fault
-from mahjong.models import Game
+from mahjong.models import Game, Hand
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
 from scorepads.printing import digest
@@ -46,18 +46,16 @@ def next_hand_form(request, display: SheetDisplay) -> HandForm:
     return HandForm(initial={"number": display.next_hand_number, **prefill}, names=list(display.names))
 
 
-def change_initial(game: Game, number: int) -> dict:
-    """A stored hand's fields, as its change form shows them."""
-    hand = game.hands.all()[number - 1]
-    initial = {
-        "number": number,
-        "revision": game.revision,
+def hand_fields(hand: Hand) -> dict:
+    """A stored hand's fields, as its form posts them."""
+    fields = {
+        "number": hand.number,
         "winner": WASHOUT if hand.winner_seat is None else str(hand.winner_seat),
         "winning_hand": hand.winning_hand,
         "winning_tile": hand.winning_tile,
         "last_tile": "wall" if hand.self_drawn else "discard",
     }
-    return initial | {f"score_{seat}": score for seat, score in enumerate(hand.scores, start=1)}
+    return fields | {f"score_{seat}": score for seat, score in enumerate(hand.scores, start=1)}
 
 
 def outcome(display: SheetDisplay, number: int) -> str:
@@ -75,7 +73,7 @@ SHEET = SeatedSheet.of_app(
     ),
     undo=lambda game, number: services.hand_undo_last(game=game, expected_number=number),
     repeats=lambda game, number, form: any(hand.entry == form.entry() for hand in game.hands.filter(number=number)),
-    change_initial=change_initial,
+    hand_fields=hand_fields,
     entry_context=lambda form, display, winds: {"seats": form.seat_rows(winds)},
     anchor=lambda name: ANCHORS.get(name, name.replace("_", "-")),
     fresh_form=next_hand_form,

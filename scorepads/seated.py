@@ -31,9 +31,10 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scorepads import exports, patches, seating
+from scorepads import exports, patches, redo, seating
 from scorepads import views as shared
 from scorepads.display import Changer
+from scorepads.forms import UndoForm
 from scorepads.players import changer
 from scorepads.recording import RecordingError, SheetState
 from scorepads.regions import PadMeta, Region, meta_region
@@ -137,7 +138,7 @@ class SeatedSheet:
     change: Callable  # change(game, number, form): the service changing a hand to a valid form's
     undo: Callable  # undo(game, number): the service undoing the last hand, which must be ``number``
     repeats: Callable  # repeats(game, number, form): whether a valid form's hand is stored hand ``number``
-    change_initial: Callable  # change_initial(game, number): a stored hand's fields, for its change form
+    hand_fields: Callable  # hand_fields(hand): a stored hand's fields as its form posts them (its change form, its Redo)
     entry_context: Callable  # entry_context(form, display, winds): what the entry fields' template needs
     anchor: Callable[[str], str]  # anchor(field name): its control's id after "next-" ("tricks-2")
     fresh_form: Callable | None = None  # fresh_form(request, display): the next hand's form as first shown
@@ -211,7 +212,13 @@ class SeatedSheet:
             keep_while=str(display.next_hand_number) if display.next_hand_number else "over",
         )
         if toast is None:
-            toast = patches.toast(request, undo_number=last and last.number)
+            put_back = redo.offered(request, game, display.next_hand_number)
+            toast = patches.toast(
+                request,
+                undo_number=last and last.number,
+                redo_url=reverse(f"{self.urls}:hand_redo", args=[game.pk]),
+                redo_number=put_back["number"] if put_back else None,
+            )
             entry = self.entry(request, game, display, form, moved_by)
         else:
             entry = None
@@ -393,6 +400,7 @@ class SeatedSheet:
             else:
                 shared.refusal_on_form(form, error)
             return self.kept(request, game.pk, form)
+        redo.forget(request)
         return self.done(request, game, number, "recorded", level=messages.SUCCESS, extra_tags="recorded")
 
     def hand_undo(self, request, game_id: int):
@@ -400,7 +408,26 @@ class SeatedSheet:
         undone, refusal = shared.undo_named(request, lambda number: self.undo(game, number))
         if undone is None:
             return self.refused(request, game.pk, refusal)
+        redo.keep(request, game, self.hand_fields(undone))
         return self.done(request, game, undone.number, "undone", extra_tags="undone")
+
+    def hand_redo(self, request, game_id: int):
+        """Put back, as it was, the hand this phone undid (scorepads.redo):
+        its fields as posted again, recorded as any hand is."""
+        game = self.game_to_play(request, game_id)
+        number = UndoForm(request.POST)
+        fields, refusal = redo.to_put_back(request, game, number.cleaned_data["number"] if number.is_valid() else None)
+        if fields is None:
+            return self.refused(request, game.pk, refusal)
+        form = self.hand_form(fields, names=game.names)
+        if not form.is_valid():  # the rules or the game's seats changed since: nothing to put back
+            return self.refused(request, game.pk, f"Nothing was redone ({form.problem()}).")
+        try:
+            self.record(game, fields["number"], form)
+        except RecordingError as error:
+            return self.refused(request, game.pk, shared.polite_refusal(fields["number"], error))
+        redo.forget(request)
+        return self.done(request, game, fields["number"], "put back", level=messages.SUCCESS, extra_tags="recorded")
 
     def hand_change(self, request, game_id: int, number: int):
         """Change what was entered for an earlier hand; the sheet is played again from it."""
@@ -416,7 +443,8 @@ class SeatedSheet:
                 return self.done(request, game, number, "changed")
             status = 400
         else:
-            form = self.change_form(initial=self.change_initial(game, number), names=names)
+            stored = game.hands.all()[number - 1]
+            form = self.change_form(initial={**self.hand_fields(stored), "revision": game.revision}, names=names)
             status = 200
         context = {
             "game": game,
@@ -436,6 +464,7 @@ class SeatedSheet:
             path("games/<int:game_id>/", sheet, name="sheet"),
             path("games/<int:game_id>/hands/", require_POST(self.hand_record), name="hand_record"),
             path("games/<int:game_id>/undo/", require_POST(self.hand_undo), name="hand_undo"),
+            path("games/<int:game_id>/redo/", require_POST(self.hand_redo), name="hand_redo"),
             path(
                 "games/<int:game_id>/hands/<int:number>/",
                 require_http_methods(["GET", "POST"])(self.hand_change),

@@ -17,7 +17,7 @@ from scorepads.views import attachment_header, bad_request, new_game_page, print
 from two_way_street import pdf, rules, selectors, services
 from two_way_street.display import SheetDisplay, sheet_display
 from two_way_street.forms import HandForm, NewGameForm
-from two_way_street.models import Game
+from two_way_street.models import Game, Hand
 
 
 def display_of(game: Game, state: SheetState | None = None) -> SheetDisplay:
@@ -36,13 +36,12 @@ def next_hand_form(request, display: SheetDisplay) -> HandForm:
     return HandForm(initial=initial, names=list(display.names))
 
 
-def change_initial(game: Game, number: int) -> dict:
-    """A stored hand's entries, as its change form shows them."""
-    hand = game.hands.all()[number - 1]
-    initial = {"number": number, "revision": game.revision, "tricks_in_hand": hand.tricks_in_hand}
+def hand_fields(hand: Hand) -> dict:
+    """A stored hand's entries, as its form posts them."""
+    fields = {"number": hand.number, "tricks_in_hand": "" if hand.tricks_in_hand is None else hand.tricks_in_hand}
     for seat, entry in enumerate(hand.results, start=1):
-        initial[f"tricks_{seat}"], initial[f"direction_{seat}"], initial[f"choice_{seat}"] = entry
-    return initial
+        fields[f"tricks_{seat}"], fields[f"direction_{seat}"], fields[f"choice_{seat}"] = entry
+    return fields
 
 
 def entry_rows(form: HandForm, names: list[str]) -> list[dict]:
@@ -90,7 +89,7 @@ SHEET = SeatedSheet.of_app(
     repeats=lambda game, number, form: game.hands.filter(
         number=number, results=[list(result) for result in form.results()], tricks_in_hand=form.cleaned_data["tricks_in_hand"]
     ).exists(),
-    change_initial=change_initial,
+    hand_fields=hand_fields,
     entry_context=lambda form, display, winds: {
         "entries": entry_rows(form, list(display.names)),
         "max_tricks": display.max_tricks,

@@ -36,7 +36,7 @@ from pad.selectors import (
     played_hands,
 )
 from pad.services import RecordingError
-from scorepads import patches
+from scorepads import patches, redo
 from scorepads.players import changer
 from scorepads.recording import GameToChange
 from scorepads.regions import PadMeta, meta_region
@@ -125,10 +125,6 @@ def game_pad(request, game_id: int):
     return render_pad(request, user_game(request, game_id))
 
 
-#: Where the hand an undo removed waits for its Redo (this phone's session only).
-REDO_KEY = "redo"
-
-
 def render_pad(request, game: Game, display=None, status: int = 200):
     """The pad page (or, for htmx, the pad) as it stands: a poll's pad carries
     the words a moved entry is told with."""
@@ -160,12 +156,13 @@ def page_regions(request, game: Game, display, *, toast=None, moved_by=None):
     """The pad's regions (pad.display.pad_regions) for this request: its
     toast says what the request did (``toast`` given: the pad before a tap)."""
     if toast is None:
-        redo = redo_offered(request, display)
+        next_number = display.next_hand.number if display.next_hand else None
+        redo_fields = redo.offered(request, game, next_number)
         toast = patches.toast(
             request,
             undo_number=display.last_hand.number if display.last_hand else None,
             redo_url=reverse("hand_redo", args=[game.pk]),
-            redo_number=redo["number"] if redo else None,
+            redo_number=redo_fields["number"] if redo_fields else None,
         )
     meta = PadMeta(
         version=display.version,
@@ -181,19 +178,6 @@ def page_regions(request, game: Game, display, *, toast=None, moved_by=None):
 #: The headers that carry, with every pad answered, its outcomes ("MPIM") and revision.
 PAD_HANDS_HEADER = "X-Pad-Hands"
 PAD_VERSION_HEADER = "X-Pad-Version"
-
-
-def redo_offered(request, display) -> dict | None:
-    """The hand this phone undid, while it can still go back as the next hand."""
-    undone = request.session.get(REDO_KEY)
-    if (
-        undone
-        and undone["game"] == display.game_id
-        and display.next_hand is not None
-        and undone["hand"]["number"] == display.next_hand.number
-    ):
-        return undone["hand"]
-    return None
 
 
 def invitation_offer(request, partnership) -> dict | None:
@@ -266,7 +250,7 @@ def what_happened(game: Game, hand, how: str) -> str:
 
 def recorded(request, game: Game, hand, *, how: str = "recorded"):
     """The answer to a hand put on the pad: it says so, with the score, and offers Undo."""
-    request.session.pop(REDO_KEY, None)
+    redo.forget(request)
     messages.success(request, what_happened(game, hand, how), extra_tags="recorded")
     return after_action(request, game)
 
@@ -295,24 +279,23 @@ def hand_undo(request, game_id: int):
     except RecordingError as error:
         return refused(request, user_game(request, game_id), f"Nothing was undone: {error}.")
     game = undone.game
-    request.session[REDO_KEY] = {"game": game.pk, "hand": services.undone_fields(undone)}
+    redo.keep(request, game, services.undone_fields(undone))
     messages.info(request, what_happened(game, undone, "undone"), extra_tags="undone")
     return after_action(request, game)
 
 
 @require_POST
 def hand_redo(request, game_id: int):
-    """Put back, as it was, the hand this phone undid (kept in its session)."""
+    """Put back, as it was, the hand this phone undid (scorepads.redo)."""
     form = UndoForm(request.POST)
-    undone = request.session.get(REDO_KEY)
-    if not form.is_valid() or not undone or undone["game"] != game_id:
-        return refused(request, user_game(request, game_id), "Nothing was redone: there is no undone hand to put back.")
-    if undone["hand"]["number"] != form.cleaned_data["number"]:
-        return refused(request, user_game(request, game_id), "Nothing was redone: the pad has changed since the undo.")
+    game = game_to_change(request, game_id)
+    fields, refusal = redo.to_put_back(request, game, form.cleaned_data["number"] if form.is_valid() else None)
+    if fields is None:
+        return refused(request, user_game(request, game_id), refusal)
     try:
-        hand = services.hand_redo(game=game_to_change(request, game_id), undone=undone["hand"])
+        hand = services.hand_redo(game=game, undone=fields)
     except RecordingError as error:
-        return refused(request, user_game(request, game_id), polite_refusal(form.cleaned_data["number"], error))
+        return refused(request, user_game(request, game_id), polite_refusal(fields["number"], error))
     return recorded(request, hand.game, hand, how="put back")
 
 

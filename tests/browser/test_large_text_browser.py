@@ -13,13 +13,14 @@ WIDER_THAN_THE_SCREEN = """(width) => Array.from(document.querySelectorAll('body
   .slice(0, 10).map((element) => `${element.tagName}.${element.className}`)"""
 
 
-@pytest.mark.parametrize("page_of", ["gorilla", "two-way-street", "mah-jongg", "bridge"])
+@pytest.mark.parametrize("page_of", ["gorilla", "two-way-street", "mah-jongg", "mah-jongg-scorer", "bridge"])
 def test_large_text_never_scrolls_sideways(live_server, at_size, game, user, page_of, screenshot):  # noqa: F811
     record_outcomes(game, "MMIPMMPMIM")
     address = {
         "gorilla": lambda: f"/games/{game.pk}/",
         "two-way-street": lambda: f"/two-way-street/games/{tws_game(user).pk}/",
         "mah-jongg": lambda: f"/mah-jongg/games/{mahjong_game(user).pk}/",
+        "mah-jongg-scorer": lambda: f"/mah-jongg/scorer/?game={mahjong_game(user).pk}",
         "bridge": lambda: "/bridge/pairs-weighted/",
     }[page_of]()
     page = at_size(320, 568)

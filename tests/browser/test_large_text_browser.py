@@ -1,17 +1,30 @@
 """Every game's page of entries at 320×568 with text at 200 %: nothing is wider
-than the screen (the page never scrolls sideways), with every section of the
-page opened and each menu of the header too."""
+than the screen (the page never scrolls sideways), the record bar's controls
+are on the screen, and Tab never lands on a control under a fixed bar.
+
+The pages: Gorilla's pad, the Two Way Street and Mah Jongg sheets, the Mah
+Jongg scorer of a game and the bridge calculator (which has no record bar: the
+line of its result is kept at the top instead). Each page says once how it is
+opened and what a successful entry is on it (:data:`PAGES`); the checks are
+the same for all."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 
 from tests.browser.test_entry_queue_browser import mahjong_game, tws_game
-from tests.browser.test_site_browser import at_size  # noqa: F401
+from tests.browser.test_mahjong_browser import BEN_TILES
+from tests.browser.test_pad_browser import settled
+from tests.browser.test_site_browser import at_size, wait_until  # noqa: F401
+from tests.browser.test_two_way_street_browser import HANDS
 from tests.conftest import record_outcomes
 
 WIDTH, HEIGHT = 320, 568
 # Text at 200 %, as the phone's setting makes it, on every page the phone opens:
 # set before the page's own scripts measure the bars.
 LARGE_TEXT = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '200%'; });"
+TAB_STEPS = 150
 
 # The elements drawn past the screen's left or right edge: what would scroll
 # sideways, or be cut off at the left. Not those an element around them clips
@@ -37,19 +50,131 @@ OFF_THE_SCREEN = """(width) => {
     .map((element) => `${element.tagName}.${element.className}: ${element.textContent.trim().slice(0, 30)}`);
 }"""
 
+# Every control of the record bar (its "more" opened), each scrolled into view
+# as a finger or Tab brings it: those not wholly on the screen then.
+RECORD_BAR_OFF_SCREEN = """() => {
+  const bar = document.querySelector(".record-bar");
+  for (const details of bar.querySelectorAll("details")) details.open = true;
+  const off = [];
+  const controls = bar.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary");
+  for (const control of controls) {
+    if (!control.getClientRects().length) continue;
+    control.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const box = control.getBoundingClientRect();
+    if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1) {
+      off.push(`${control.id || control.textContent.trim()}: ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)}`);
+    }
+  }
+  return off;
+}"""
+
+# Where focus is, once the browser has scrolled it into view: what it is, the
+# fixed or sticky bars (the status line, the record bar, the calculator's
+# result line) its box meets. A radio button
+# drawn as its label (the toggles) shows its focus on the label: the label's
+# box is the one compared.
+FOCUS = """() => {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || focused === document.documentElement) return null;
+  const hiddenUnder = focused.labels && focused.labels.length
+    && (getComputedStyle(focused).opacity === "0" || focused.getBoundingClientRect().width <= 2);
+  const box = (hiddenUnder ? focused.labels[0] : focused).getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const covering = [...document.querySelectorAll(".status-bar, .record-bar, .working-summary")]
+    .filter((bar) => ["fixed", "sticky"].includes(getComputedStyle(bar).position) && bar.getClientRects().length)
+    .filter((bar) => !bar.contains(focused) && meets(box, bar.getBoundingClientRect()))
+    .map((bar) => `${bar.className} ${Math.round(bar.getBoundingClientRect().top)}-${Math.round(bar.getBoundingClientRect().bottom)}`);
+  return {
+    key: focused.id || `${focused.tagName} ${(focused.getAttribute("aria-label") || focused.textContent).trim().slice(0, 40)}`,
+    box: `${Math.round(box.top)}-${Math.round(box.bottom)}`,
+    covering,
+  };
+}"""
+
+# What is done on each page: the address it opens (from the Gorilla ``game``
+# and the ``user``), and a successful entry.
+
 
 def gorilla_address(game, user):
     record_outcomes(game, "MMIPMMPMIM")
     return f"/games/{game.pk}/"
 
 
-ADDRESSES = {
-    "gorilla": gorilla_address,
-    "two-way-street": lambda game, user: f"/two-way-street/games/{tws_game(user).pk}/",
-    "mah-jongg": lambda game, user: f"/mah-jongg/games/{mahjong_game(user).pk}/",
-    "mah-jongg-scorer": lambda game, user: f"/mah-jongg/scorer/?game={mahjong_game(user).pk}",
-    "bridge": lambda game, user: "/bridge/pairs-weighted/",
+def gorilla_record(page):
+    page.get_by_role("button", name="Made").click()
+    page.wait_for_selector("#record-heading:text-is('Record hand 12')")
+    settled(page)
+
+
+def two_way_street_address(game, user):
+    return f"/two-way-street/games/{tws_game(user).pk}/"
+
+
+def two_way_street_fill(page, hand):
+    for seat, (tricks, direction, choice) in enumerate(hand, start=1):
+        page.locator(f"#next-tricks-{seat}").fill(str(tricks))
+        page.locator(f'label[for="next-direction-{seat}-{direction}"]').click()
+        page.locator(f'label[for="next-choice-{seat}-{choice}"]').click()
+
+
+def two_way_street_record(page):
+    two_way_street_fill(page, HANDS[0])
+    page.get_by_role("button", name="Record hand 1").click()
+    page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
+    settled(page)
+
+
+def mahjong_address(game, user):
+    return f"/mah-jongg/games/{mahjong_game(user).pk}/"
+
+
+def mahjong_record(page):
+    page.locator('label[for="next-winner-none"]').click()
+    page.get_by_role("button", name="Record hand 1").click()
+    page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
+    settled(page)
+
+
+def scorer_address(game, user):
+    return f"/mah-jongg/scorer/?game={mahjong_game(user).pk}"
+
+
+def scorer_record(page):
+    page.wait_for_selector("[data-tile-grid]:not([hidden])")
+    for tile in BEN_TILES:
+        page.locator(f'[data-tile="{tile}"]').click()
+    page.locator('label[for="own-S"]').click()
+    page.locator('label[for="last-wall"]').click()
+    page.wait_for_selector(".card-score >> text=300")
+    page.wait_for_load_state("networkidle")
+
+
+def bridge_address(game, user):
+    return "/bridge/pairs-weighted/"
+
+
+def bridge_record(page):
+    page.get_by_label("The other tables' NS scores").fill("+110 x5, +50 x3, -50 x2, -110 x2")
+    weights = page.get_by_label("The adjusted outcomes (NS scores) with their weights")
+    weights.fill("+110 60%, -50 40%")
+    weights.press("Tab")
+    wait_until(page, "() => document.getElementById('working-announcer').textContent !== ''")
+
+
+@dataclass(frozen=True)
+class EntryPage:
+    address: Callable
+    record: Callable
+
+
+PAGES = {
+    "gorilla": EntryPage(gorilla_address, gorilla_record),
+    "two-way-street": EntryPage(two_way_street_address, two_way_street_record),
+    "mah-jongg": EntryPage(mahjong_address, mahjong_record),
+    "mah-jongg-scorer": EntryPage(scorer_address, scorer_record),
+    "bridge": EntryPage(bridge_address, bridge_record),
 }
+WITH_A_RECORD_BAR = [name for name in PAGES if name != "bridge"]
 
 
 def open_with_large_text(at_size, live_server, address):  # noqa: F811
@@ -62,15 +187,30 @@ def open_with_large_text(at_size, live_server, address):  # noqa: F811
     return page
 
 
+def tab_through(page) -> list[dict]:
+    """Tab from the top of the page until focus wraps round (or TAB_STEPS):
+    where focus was at each step, as :data:`FOCUS` says."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(".skip-link").focus()  # the page's first stop, wherever focus was
+    steps = [page.evaluate(FOCUS)]
+    for _ in range(TAB_STEPS):
+        page.keyboard.press("Tab")
+        where = page.evaluate(FOCUS)
+        if where is None or where["key"] == steps[0]["key"]:
+            return steps
+        steps.append(where)
+    raise AssertionError(f"Tab never came round in {TAB_STEPS} steps: {[step['key'] for step in steps[-5:]]}")
+
+
 def fits_the_screen(page, what: str) -> None:
     off = page.evaluate(OFF_THE_SCREEN, WIDTH)
     assert off == [], what
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, what
 
 
-@pytest.mark.parametrize("page_of", ADDRESSES)
+@pytest.mark.parametrize("page_of", PAGES)
 def test_large_text_never_scrolls_sideways(live_server, at_size, game, user, page_of, screenshot):  # noqa: F811
-    page = open_with_large_text(at_size, live_server, ADDRESSES[page_of](game, user))
+    page = open_with_large_text(at_size, live_server, PAGES[page_of].address(game, user))
     fits_the_screen(page, "as it opens")
     screenshot(page, f"large-text-{page_of}-320x568", full_page=False)
     # Every section of the page opened (the record bar's "more", another
@@ -84,3 +224,19 @@ def test_large_text_never_scrolls_sideways(live_server, at_size, game, user, pag
         page.evaluate("window.scrollTo(0, 0)")
         fits_the_screen(page, menu.locator("summary").inner_text())
         screenshot(page, f"large-text-{page_of}-320x568-menu-{number + 1}", full_page=False)
+
+
+@pytest.mark.parametrize("page_of", WITH_A_RECORD_BAR)
+def test_large_text_keeps_the_record_bar_on_the_screen(live_server, at_size, game, user, page_of):  # noqa: F811
+    entry = PAGES[page_of]
+    page = open_with_large_text(at_size, live_server, entry.address(game, user))
+    assert page.evaluate(RECORD_BAR_OFF_SCREEN) == []
+    entry.record(page)  # and after an entry (the scorer's bar then offers the next step)
+    assert page.evaluate(RECORD_BAR_OFF_SCREEN) == []
+
+
+@pytest.mark.parametrize("page_of", PAGES)
+def test_large_text_tab_never_lands_under_a_fixed_bar(live_server, at_size, game, user, page_of):  # noqa: F811
+    page = open_with_large_text(at_size, live_server, PAGES[page_of].address(game, user))
+    covered = [step for step in tab_through(page) if step["covering"]]
+    assert covered == []

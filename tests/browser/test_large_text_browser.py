@@ -1,12 +1,13 @@
 """Every game's page of entries at 320×568 with text at 200 %: nothing is wider
 than the screen (the page never scrolls sideways), the record bar's controls
-are on the screen, and Tab never lands on a control under a fixed bar.
+are on the screen, Tab never lands on a control under a fixed bar nor in a
+faded toast, and a record and a refusal are each said once.
 
 The pages: Gorilla's pad, the Two Way Street and Mah Jongg sheets, the Mah
 Jongg scorer of a game and the bridge calculator (which has no record bar: the
 line of its result is kept at the top instead). Each page says once how it is
-opened and what a successful entry is on it (:data:`PAGES`); the checks are
-the same for all."""
+opened, what a successful entry is on it and what a refused one is
+(:data:`PAGES`); the checks are the same for all."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ RECORD_BAR_OFF_SCREEN = """() => {
 
 # Where focus is, once the browser has scrolled it into view: what it is, the
 # fixed or sticky bars (the status line, the record bar, the calculator's
-# result line) its box meets. A radio button
+# result line) its box meets, and whether it is in the toast. A radio button
 # drawn as its label (the toggles) shows its focus on the label: the label's
 # box is the one compared.
 FOCUS = """() => {
@@ -88,11 +89,28 @@ FOCUS = """() => {
     key: focused.id || `${focused.tagName} ${(focused.getAttribute("aria-label") || focused.textContent).trim().slice(0, 40)}`,
     box: `${Math.round(box.top)}-${Math.round(box.bottom)}`,
     covering,
+    inToast: Boolean(focused.closest("[data-toast]")),
   };
 }"""
 
+# The live regions a screen reader follows (the outermost, where one holds
+# another), with what each holds.
+LIVE_REGIONS = """() => {
+  const selector = "[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log], output";
+  return [...document.querySelectorAll(selector)]
+    .filter((region) => region.getClientRects().length && !region.parentElement.closest(selector))
+    .map((region) => [region.id || region.className, region.textContent]);
+}"""
+
+
+def plain(text: str) -> str:
+    """``text`` without the marks that isolate a name, its spaces run together."""
+    return " ".join(text.replace("\u2068", "").replace("\u2069", "").split())
+
+
 # What is done on each page: the address it opens (from the Gorilla ``game``
-# and the ``user``), and a successful entry.
+# and the ``user``), a successful entry and a refused one, each of which
+# returns the message that is to be said.
 
 
 def gorilla_address(game, user):
@@ -104,6 +122,16 @@ def gorilla_record(page):
     page.get_by_role("button", name="Made").click()
     page.wait_for_selector("#record-heading:text-is('Record hand 12')")
     settled(page)
+    return "Hand 11 · M recorded"
+
+
+def gorilla_refuse(page):
+    """Hand 11 sent again, as a resent request or a pad drawn before it carries it."""
+    page.evaluate("document.querySelectorAll('#record-form .next-number').forEach((field) => { field.value = '11'; })")
+    page.get_by_role("button", name="Lost, possible").click()
+    page.wait_for_selector("[data-toast]:has-text('already on the pad')")
+    settled(page)
+    return "Hand 11 is already on the pad"
 
 
 def two_way_street_address(game, user):
@@ -122,6 +150,16 @@ def two_way_street_record(page):
     page.get_by_role("button", name="Record hand 1").click()
     page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
     settled(page)
+    return "Hand 1 recorded"
+
+
+def two_way_street_refuse(page):
+    two_way_street_fill(page, HANDS[1])
+    page.locator("#next-tricks-in-hand").fill("13")  # they add up to 12
+    page.get_by_role("button", name="Record hand 2").click()
+    page.wait_for_selector("[data-error-summary]")
+    settled(page)
+    return "The tricks add up to 12, but the hand had 13."
 
 
 def mahjong_address(game, user):
@@ -133,6 +171,15 @@ def mahjong_record(page):
     page.get_by_role("button", name="Record hand 1").click()
     page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
     settled(page)
+    return "Hand 1 recorded"
+
+
+def mahjong_refuse(page):
+    page.locator('label[for="next-winner-2"]').click()  # Ben won, and nobody's score is given
+    page.get_by_role("button", name="Record hand 2").click()
+    page.wait_for_selector("[data-error-summary]")
+    settled(page)
+    return plain(page.locator("[data-error-summary] li").first.inner_text())
 
 
 def scorer_address(game, user):
@@ -147,6 +194,14 @@ def scorer_record(page):
     page.locator('label[for="last-wall"]').click()
     page.wait_for_selector(".card-score >> text=300")
     page.wait_for_load_state("networkidle")
+    return "Score 300: 38 × 2³ = 304, rounded to 300."
+
+
+def scorer_refuse(page):
+    page.locator('[data-tile="E"]').click()  # a fourth East: 15 tiles, which form nothing
+    page.wait_for_selector("#score-card .message.warning")
+    page.wait_for_load_state("networkidle")
+    return plain(page.locator("#score-card .message.warning").first.inner_text())
 
 
 def bridge_address(game, user):
@@ -159,20 +214,32 @@ def bridge_record(page):
     weights.fill("+110 60%, -50 40%")
     weights.press("Tab")
     wait_until(page, "() => document.getElementById('working-announcer').textContent !== ''")
+    return "Working: NS 13.8 MP · EW 10.2 MP."
+
+
+def bridge_refuse(page):
+    weights = page.get_by_label("The adjusted outcomes (NS scores) with their weights")
+    weights.fill("+110 60%, -50 30%")
+    weights.press("Tab")
+    wait_until(page, "() => document.getElementById('working-announcer').textContent.startsWith('No working')")
+    return "The weights add up to 90%"
 
 
 @dataclass(frozen=True)
 class EntryPage:
     address: Callable
     record: Callable
+    refuse: Callable
+    announcer: str  # the live region that says what an entry did
+    toast: bool  # a recorded entry is shown in a toast, which fades
 
 
 PAGES = {
-    "gorilla": EntryPage(gorilla_address, gorilla_record),
-    "two-way-street": EntryPage(two_way_street_address, two_way_street_record),
-    "mah-jongg": EntryPage(mahjong_address, mahjong_record),
-    "mah-jongg-scorer": EntryPage(scorer_address, scorer_record),
-    "bridge": EntryPage(bridge_address, bridge_record),
+    "gorilla": EntryPage(gorilla_address, gorilla_record, gorilla_refuse, "#pad-announcer", toast=True),
+    "two-way-street": EntryPage(two_way_street_address, two_way_street_record, two_way_street_refuse, "#pad-announcer", toast=True),
+    "mah-jongg": EntryPage(mahjong_address, mahjong_record, mahjong_refuse, "#pad-announcer", toast=True),
+    "mah-jongg-scorer": EntryPage(scorer_address, scorer_record, scorer_refuse, "#card-status", toast=False),
+    "bridge": EntryPage(bridge_address, bridge_record, bridge_refuse, "#working-announcer", toast=False),
 }
 WITH_A_RECORD_BAR = [name for name in PAGES if name != "bridge"]
 
@@ -200,6 +267,12 @@ def tab_through(page) -> list[dict]:
             return steps
         steps.append(where)
     raise AssertionError(f"Tab never came round in {TAB_STEPS} steps: {[step['key'] for step in steps[-5:]]}")
+
+
+def said(page, message: str) -> dict[str, int]:
+    """How many times each live region holding ``message`` holds it."""
+    counts = {name: plain(text).count(message) for name, text in page.evaluate(LIVE_REGIONS)}
+    return {name: count for name, count in counts.items() if count}
 
 
 def fits_the_screen(page, what: str) -> None:
@@ -240,3 +313,27 @@ def test_large_text_tab_never_lands_under_a_fixed_bar(live_server, at_size, game
     page = open_with_large_text(at_size, live_server, PAGES[page_of].address(game, user))
     covered = [step for step in tab_through(page) if step["covering"]]
     assert covered == []
+
+
+@pytest.mark.parametrize("page_of", PAGES)
+def test_large_text_an_entry_and_a_refusal_are_said_once_and_tab_passes_the_faded_toast(
+    live_server, at_size, game, user, page_of, screenshot  # noqa: F811
+):
+    entry = PAGES[page_of]
+    page = open_with_large_text(at_size, live_server, entry.address(game, user))
+    page.evaluate(f"document.querySelector('{entry.announcer}').dataset.before = 'yes'")
+    for act in (entry.record, entry.refuse):
+        message = act(page)
+        # Said once, in the region that was there before, and in no other.
+        assert said(page, message) == {entry.announcer[1:]: 1}, (message, page.evaluate(LIVE_REGIONS))
+        assert page.locator(entry.announcer).get_attribute("data-before") == "yes"
+        screenshot(page, f"large-text-{page_of}-320x568-{act.__name__}", full_page=False)
+        if entry.toast and act is entry.record:
+            assert page.locator("[data-toast]:not([hidden])").count() == 1
+        if page.locator("[data-toast]:not([hidden])").count():  # faded: hidden, and inert meanwhile
+            wait_until(page, "() => document.querySelector('[data-toast]').hidden", timeout=8_000)
+            assert page.evaluate("document.querySelector('[data-toast]').inert")
+        # Tab through the page as it now is: never into the toast, never under a fixed bar.
+        steps = tab_through(page)
+        assert [step for step in steps if step["inToast"]] == []
+        assert [step for step in steps if step["covering"]] == []

@@ -1,7 +1,8 @@
 """Every game's page of entries at 320×568 with text at 200 %: nothing is wider
-than the screen (the page never scrolls sideways), the record bar's controls
-are on the screen, Tab never lands on a control under a fixed bar nor in a
-faded toast, and a record and a refusal are each said once.
+than the screen (the page never scrolls sideways), no word of an entry
+control is broken or cut, the record bar's controls are on the screen, Tab
+never lands on a control under a fixed bar nor in a faded toast, and a record
+and a refusal are each said once.
 
 The pages: Gorilla's pad, the Two Way Street and Mah Jongg sheets, the Mah
 Jongg scorer of a game and the bridge calculator (which has no record bar: the
@@ -49,6 +50,34 @@ OFF_THE_SCREEN = """(width) => {
     })
     .slice(0, 10)
     .map((element) => `${element.tagName}.${element.className}: ${element.textContent.trim().slice(0, 30)}`);
+}"""
+
+# The words of every entry control (its label, legend, button, summary) and of
+# each name in the standings that are not whole: broken across lines, or
+# running over their control's edge. Not text the page cuts to one line on
+# purpose (a tile's family, a hint under its face).
+WORDS_NOT_WHOLE = r"""() => {
+  const selector = "main label, main legend, main button, main summary, main a.tap, main .standing-name";
+  const found = [];
+  for (const control of document.querySelectorAll(selector)) {
+    if (!control.getClientRects().length || control.closest(".visually-hidden")) continue;
+    const box = control.getBoundingClientRect();
+    const texts = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const holder = getComputedStyle(text.parentElement);
+      if (text.parentElement.closest(".visually-hidden") || (holder.whiteSpace === "nowrap" && holder.overflowX === "hidden")) continue;
+      for (const word of text.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0.5);
+        const lines = new Set(rects.map((rect) => Math.round(rect.top))).size;
+        const over = rects.some((rect) => rect.left < box.left - 1 || rect.right > box.right + 1);
+        if (lines > 1 || over) found.push(`${control.tagName} ${control.id}: "${word[0]}" ${lines > 1 ? "broken" : "over the edge"}`);
+      }
+    }
+  }
+  return found;
 }"""
 
 # Every control of the record bar (its "more" opened), each scrolled into view
@@ -297,6 +326,13 @@ def test_large_text_never_scrolls_sideways(live_server, at_size, game, user, pag
         page.evaluate("window.scrollTo(0, 0)")
         fits_the_screen(page, menu.locator("summary").inner_text())
         screenshot(page, f"large-text-{page_of}-320x568-menu-{number + 1}", full_page=False)
+
+
+@pytest.mark.parametrize("page_of", ["two-way-street"])
+def test_large_text_keeps_every_word_of_an_entry_control_whole(live_server, at_size, game, user, page_of):  # noqa: F811
+    page = open_with_large_text(at_size, live_server, PAGES[page_of].address(game, user))
+    page.evaluate("document.querySelectorAll('main details').forEach((details) => { details.open = true; })")
+    assert page.evaluate(WORDS_NOT_WHOLE) == []
 
 
 @pytest.mark.parametrize("page_of", WITH_A_RECORD_BAR)

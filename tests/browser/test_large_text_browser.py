@@ -328,7 +328,7 @@ def test_large_text_never_scrolls_sideways(live_server, at_size, game, user, pag
         screenshot(page, f"large-text-{page_of}-320x568-menu-{number + 1}", full_page=False)
 
 
-@pytest.mark.parametrize("page_of", ["gorilla", "two-way-street", "mah-jongg", "mah-jongg-scorer"])
+@pytest.mark.parametrize("page_of", PAGES)
 def test_large_text_keeps_every_word_of_an_entry_control_whole(live_server, at_size, game, user, page_of):  # noqa: F811
     page = open_with_large_text(at_size, live_server, PAGES[page_of].address(game, user))
     page.evaluate("document.querySelectorAll('main details').forEach((details) => { details.open = true; })")

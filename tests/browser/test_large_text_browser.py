@@ -260,7 +260,7 @@ class EntryPage:
     record: Callable
     refuse: Callable
     announcer: str  # the live region that says what an entry did
-    toast: bool  # a recorded entry is shown in a toast, which fades
+    toast: bool  # an entry is shown in a toast, which fades
 
 
 PAGES = {
@@ -364,8 +364,8 @@ def test_large_text_an_entry_and_a_refusal_are_said_once_and_tab_passes_the_fade
         assert said(page, message) == {entry.announcer[1:]: 1}, (message, page.evaluate(LIVE_REGIONS))
         assert page.locator(entry.announcer).get_attribute("data-before") == "yes"
         screenshot(page, f"large-text-{page_of}-320x568-{act.__name__}", full_page=False)
-        if entry.toast and act is entry.record:
-            assert page.locator("[data-toast]:not([hidden])").count() == 1
+        if act is entry.record:  # the pads show it in their toast; the scorer and the calculator have none
+            assert page.locator("[data-toast]:not([hidden])").count() == int(entry.toast)
         if page.locator("[data-toast]:not([hidden])").count():  # faded: hidden, and inert meanwhile
             wait_until(page, "() => document.querySelector('[data-toast]').hidden", timeout=8_000)
             assert page.evaluate("document.querySelector('[data-toast]').inert")

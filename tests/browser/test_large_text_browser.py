@@ -364,6 +364,8 @@ def test_large_text_an_entry_and_a_refusal_are_said_once_and_tab_passes_the_fade
         assert said(page, message) == {entry.announcer[1:]: 1}, (message, page.evaluate(LIVE_REGIONS))
         assert page.locator(entry.announcer).get_attribute("data-before") == "yes"
         screenshot(page, f"large-text-{page_of}-320x568-{act.__name__}", full_page=False)
+        fits_the_screen(page, act.__name__)  # the toast with its Undo too
+        assert page.evaluate(WORDS_NOT_WHOLE) == []
         if act is entry.record:  # the pads show it in their toast; the scorer and the calculator have none
             assert page.locator("[data-toast]:not([hidden])").count() == int(entry.toast)
         if page.locator("[data-toast]:not([hidden])").count():  # faded: hidden, and inert meanwhile

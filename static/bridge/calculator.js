@@ -40,13 +40,23 @@
     }
   });
 
-  // A focused field scrolls clear of the result line kept at the top of the screen.
+  // A focused field scrolls clear of the result line kept at the top of the
+  // screen. A line taller than a third of the screen (large text, a long
+  // reason why there is no working yet) would leave little of the board in
+  // view and cover the field being typed: it stays in its place on the page
+  // instead (.in-flow), as the bars of the other games' sheets do.
+  const CROWDED = 1 / 3;
   function padScroll() {
     const line = document.getElementById("working-summary");
     if (!line) return;
-    const height = getComputedStyle(line).position === "sticky" ? line.getBoundingClientRect().height : 0;
-    document.documentElement.style.setProperty("--summary-height", `${Math.ceil(height) + 8}px`);
+    line.classList.remove("in-flow");
+    const sticky = getComputedStyle(line).position === "sticky";
+    const height = line.getBoundingClientRect().height;
+    const inFlow = sticky && height > window.innerHeight * CROWDED;
+    line.classList.toggle("in-flow", inFlow);
+    document.documentElement.style.setProperty("--summary-height", `${sticky && !inFlow ? Math.ceil(height) + 8 : 8}px`);
   }
+  window.addEventListener("resize", padScroll);
   if ("ResizeObserver" in window) {
     const watch = new ResizeObserver(padScroll);
     document.addEventListener("DOMContentLoaded", () => {

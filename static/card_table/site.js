@@ -29,8 +29,9 @@
   // page's --bar-height, which keeps a focused control scrolled clear of it
   // (scroll-padding) and the toast above it. A bar taller than a third of the
   // screen when closed (large text, a small phone on its side) would leave
-  // little of the page and push its own controls out of reach: it stays in
-  // the page's flow instead (html.bars-in-flow).
+  // little of the page and push its own controls out of reach, and so would
+  // a status line at the top as tall (large text, a long line): both bars
+  // stay in the page's flow instead (html.bars-in-flow).
   const CROWDED = 1 / 3;
   function measureBars() {
     const root = document.documentElement;
@@ -40,12 +41,14 @@
       root.style.removeProperty("--bar-height");
       return;
     }
-    // Measured where it is fixed (the page taken out of flow for the moment),
-    // so that the decision does not swing with the bar's height in the flow.
+    // Measured where they are fixed (the page taken out of flow for the moment),
+    // so that the decision does not swing with the bars' heights in the flow.
     root.classList.remove("bars-in-flow");
     let closed = bar.getBoundingClientRect().height;
     for (const body of bar.querySelectorAll("details[open] > :not(summary)")) closed -= body.getBoundingClientRect().height;
-    const inFlow = closed > window.innerHeight * CROWDED;
+    const status = document.querySelector(".status-bar");
+    const line = status ? status.getBoundingClientRect().height : 0;
+    const inFlow = Math.max(closed, line) > window.innerHeight * CROWDED;
     root.classList.toggle("bars-in-flow", inFlow);
     if (inFlow) root.style.removeProperty("--bar-height");
     else root.style.setProperty("--bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
@@ -56,8 +59,7 @@
     if (!("ResizeObserver" in window)) return;
     if (barObserver) barObserver.disconnect();
     barObserver = new ResizeObserver(() => measureBars());
-    const bar = document.querySelector(".record-bar");
-    if (bar) barObserver.observe(bar);
+    for (const bar of document.querySelectorAll(".record-bar, .status-bar")) barObserver.observe(bar);
   }
   window.addEventListener("resize", measureBars);
 
@@ -117,7 +119,8 @@
   document.addEventListener("htmx:load", (event) => {
     if (event.detail.elt && event.detail.elt.id === "pad") focusErrorSummary(event.detail.elt);
     fadeToasts(event.detail.elt);
-    if (event.detail.elt && event.detail.elt.querySelector && (event.detail.elt.matches(".record-bar, #pad") || event.detail.elt.querySelector(".record-bar"))) watchBars();
+    const elt = event.detail.elt;
+    if (elt && elt.querySelector && (elt.matches(".record-bar, .status-bar, #pad") || elt.querySelector(".record-bar, .status-bar"))) watchBars();
   });
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -250,13 +250,22 @@
 
   // A live region outside the swapped pad reads out what changed, with the
   // score once: after a tap's message, which says the score, only what comes
-  // next (data-announce-next), where the pad gives it.
+  // next (data-announce-next), where the pad gives it. An entry refused with
+  // its problems listed at its top (a seated sheet's error summary) is said
+  // as that list: nothing was recorded, and why.
   let lastAnnounced = "";
+  function said(element) { return element ? element.textContent.replace(/\s+/g, " ").trim() : ""; }
+  function refusal(pad) {
+    const summary = pad.querySelector("[data-error-summary]");
+    if (!summary) return "";
+    const problems = Array.from(summary.querySelectorAll("li"), said).join(" ");
+    return [said(summary.querySelector("h2, h3")), problems].filter(Boolean).join(": ");
+  }
   function announce(pad, notice) {
     const announcer = document.getElementById("pad-announcer");
     if (!announcer) return;
     const toast = pad.querySelector("[data-toast]");
-    const message = toast ? toast.textContent.replace(/\s+/g, " ").replace(/\b(Undo|Redo)\s*$/, "").trim() : "";
+    const message = (toast ? said(toast).replace(/\b(Undo|Redo)$/, "").trim() : "") || refusal(pad);
     const meta = padMeta(pad);
     const state = message && meta.announceNext !== undefined ? meta.announceNext : meta.announce;
     const text = [message, state || "", notice || ""].filter(Boolean).join(". ");

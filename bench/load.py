@@ -71,6 +71,7 @@ NUMBER = re.compile(r'<form[^>]*class="record-form".*?name="number" value="(\d+)
 NEXT_NUMBER = re.compile(r'name="number" value="(\d+)" class="next-number"')
 CSRF = re.compile(r'"x-csrftoken": "([^"]+)"')
 VERSION = re.compile(r'id="pad-meta" name="version" value="(\d+)"')
+BASIS_FLOOR_SHARE = 0.4  # recording only: the proposed basis, beside the least write's throughput
 POLL_SECONDS = 3  # how often an open pad asks whether it changed (templates/pad/game.html)
 OUTCOMES = ["M"] * 6 + ["P", "I", "I"]
 
@@ -468,7 +469,15 @@ def main(argv=None) -> int:
                 "record p95 under 50 ms": percentile(records, 0.95) < 0.050,
                 "at least 0.6 x the least write's throughput": pad_rate / floor_rate >= 0.6,
             }
-        return verdict(targets)
+        status = verdict(targets)
+        if not polls_per_hand:
+            # The basis proposed in place of 0.6 x, which this stack does not
+            # reach (README, "Benchmarks"): a tap's own work in one process is
+            # about 2.6 times the least write's (bench/recording.py), so at
+            # least 0.4 x its throughput under load.
+            print("proposed basis:")
+            verdict({f"at least {BASIS_FLOOR_SHARE} x the least write's throughput": pad_rate / floor_rate >= BASIS_FLOOR_SHARE})
+        return status
     finally:
         stop(server)
         shutil.rmtree(workdir, ignore_errors=True)

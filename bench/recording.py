@@ -26,6 +26,11 @@ and the largest answer.
 Targets (issue 28): Gorilla at 100 hands at most 4 times the baseline; an
 answer to a tap at most 3 KB at any length; Two Way Street and Mah Jongg
 within 1.5 times Gorilla's; the 200-hand game's answers under 600 KB.
+The timing targets are beyond this stack (README, "Benchmarks"); the basis
+proposed in their place is printed after them: Gorilla at 100 hands at most 3
+times the least recording; its hand 200 at most 1.5 times its hand 3; Two Way
+Street and Mah Jongg within 2 times Gorilla's; and a seated game's answer at
+most 4 KB beside the next hand's entry (a form drawn afresh at every tap).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import datetime
 import re
 import sys
 import uuid
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -53,6 +59,51 @@ TARGET_TIMES = 4
 TARGET_BYTES = 3 * 1024
 TARGET_SEATED = 1.5
 TARGET_GAME_BYTES = 600 * 1024
+# The basis proposed in place of the timing targets this stack cannot reach
+# (README, "Benchmarks"): against the least a recording can cost, measured in
+# the same run, and against the game's own short taps.
+BASIS_FLOOR_TIMES = 3
+BASIS_LONG_TIMES = 1.5
+BASIS_SEATED_TIMES = 2
+# Gorilla's 3 KB carry one mark; a seated tap changes four players' figures
+# in the standings, the grid and the hand's detail.
+BASIS_SEATED_BESIDE_ENTRY = 4 * 1024
+
+
+class _ElementSize(HTMLParser):
+    """The length of the element with a given id in a piece of HTML, tags included."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self, html: str, element_id: str):
+        super().__init__(convert_charrefs=False)
+        self.html, self.element_id, self.start, self.depth, self.size = html, element_id, None, 0, 0
+        self.line_starts = [0]
+        for line in html.splitlines(keepends=True):
+            self.line_starts.append(self.line_starts[-1] + len(line))
+        self.feed(html)
+
+    def position(self) -> int:
+        line, column = self.getpos()
+        return self.line_starts[line - 1] + column
+
+    def handle_starttag(self, tag, attrs):
+        if self.start is None and ("id", self.element_id) in attrs:
+            self.start, self.depth = self.position(), 0
+        if self.start is not None and not self.size and tag not in self.VOID:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.start is not None and not self.size:
+            self.depth -= 1
+            if self.depth == 0:
+                self.size = self.html.index(">", self.position()) + 1 - self.start
+
+
+def entry_size(answer: bytes) -> int:
+    """How much of a seated game's answer is the next hand's entry (the
+    element ``id="entry"``), drawn afresh at every tap."""
+    return _ElementSize(answer.decode(), "entry").size
 
 
 def parse_arguments() -> argparse.Namespace:
@@ -225,14 +276,14 @@ def main() -> int:
             if round_number >= 20:
                 times[label].append(took)
 
-    def queries_and_size(tap) -> tuple[int, int]:
+    def queries_and_answer(tap) -> tuple[int, bytes]:
         tap.ready()
         connection.queries_log.clear()  # the request's start empties it: count from nothing
         with CaptureQueriesContext(connection) as captured:
             answer = tap.record()
         queries = len(captured.captured_queries)  # before the undo's request empties the log
         tap.undo()
-        return queries, len(answer.content)
+        return queries, answer.content
 
     print(f"{connection.vendor}; {arguments.requests} requests of each kind, interleaved; DEBUG off, CSRF checked\n")
     base = inprocess.median(times["/healthz, logged in"])
@@ -241,11 +292,13 @@ def main() -> int:
     print(f"{'request':28} {'median ms':>10} {'p95 ms':>8} {'x base':>7} {'x floor':>8} {'x Gorilla':>10} {'queries':>8} {'answer B':>9}")
     print(f"{'/healthz, logged in':28} {base:10.2f} {inprocess.percentile_95(times['/healthz, logged in']):8.2f} {1:7.2f}")
     print(f"{FLOOR:28} {floor:10.2f} {inprocess.percentile_95(times[FLOOR]):8.2f} {floor / base:7.2f} {1:8.2f}")
-    answers = {}
+    answers, beside_entry = {}, {}
     for label, tap in taps.items():
         median = inprocess.median(times[label])
-        queries, size = queries_and_size(tap)
-        answers[label] = size
+        queries, answer = queries_and_answer(tap)
+        answers[label] = size = len(answer)
+        if not label.startswith("Gorilla"):
+            beside_entry[label] = size - entry_size(answer)
         print(f"{label:28} {median:10.2f} {inprocess.percentile_95(times[label]):8.2f} {median / base:7.2f} "
               f"{median / floor:8.2f} {median / gorilla:10.2f} {queries:8} {size:9}")
 
@@ -275,6 +328,30 @@ def main() -> int:
     }
     print()
     for target, met in targets.items():
+        print(f"{'met' if met else 'MISSED':7} {target}")
+
+    seated = [label for label in taps if not label.startswith("Gorilla")]
+    short, long = (inprocess.median(times[f"Gorilla, {hands} hands"]) for hands in (HANDS[0], HANDS[-1]))
+    print(
+        f"\nProposed basis: Gorilla at {SEATED_HANDS} hands {gorilla / floor:.2f}x the least recording; "
+        f"hand {HANDS[-1] + 1} {long / short:.2f}x hand {HANDS[0] + 1}; the seated games "
+        + ", ".join(f"{inprocess.median(times[label]) / gorilla:.2f}x Gorilla's" for label in seated)
+        + "; their answers beside the next hand's entry "
+        + ", ".join(f"{beside_entry[label]} B" for label in seated)
+    )
+    basis = {
+        f"Gorilla at {SEATED_HANDS} hands at most {BASIS_FLOOR_TIMES}x the least recording": gorilla
+        <= BASIS_FLOOR_TIMES * floor,
+        f"Gorilla's hand {HANDS[-1] + 1} at most {BASIS_LONG_TIMES}x its hand {HANDS[0] + 1}": long
+        <= BASIS_LONG_TIMES * short,
+        f"Two Way Street and Mah Jongg within {BASIS_SEATED_TIMES}x Gorilla's": all(
+            inprocess.median(times[label]) <= BASIS_SEATED_TIMES * gorilla for label in seated
+        ),
+        f"a seated game's answer beside its next hand's entry at most {BASIS_SEATED_BESIDE_ENTRY} B": all(
+            size <= BASIS_SEATED_BESIDE_ENTRY for size in beside_entry.values()
+        ),
+    }
+    for target, met in basis.items():
         print(f"{'met' if met else 'MISSED':7} {target}")
     production.disable()
     return 0 if all(targets.values()) else 1

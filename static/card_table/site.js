@@ -50,8 +50,23 @@
     const line = status ? status.getBoundingClientRect().height : 0;
     const inFlow = Math.max(closed, line) > window.innerHeight * CROWDED;
     root.classList.toggle("bars-in-flow", inFlow);
+    if (inFlow) placeToastBelow(bar);
     if (inFlow) root.style.removeProperty("--bar-height");
     else root.style.setProperty("--bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+  }
+  // With the bars in the page's flow the screen is full of controls, and a
+  // toast floating over them would take a tap meant for one: it stands in the
+  // flow too, just below the record bar, so that it covers nothing and moves
+  // nothing above it. It stays among the pad's regions (below the one that
+  // holds the bar: a seated game's entry), where a tap's answer finds it and
+  // no region drawn again takes it away. Fixed to the screen otherwise, where
+  // it stands in the page does not show.
+  function placeToastBelow(bar) {
+    const toast = document.getElementById("toast");
+    if (!toast) return;
+    let region = bar;
+    while (region && region.parentElement !== toast.parentElement) region = region.parentElement;
+    if (region && region.nextElementSibling !== toast) region.after(toast);
   }
   let barObserver = null;
   function watchBars() {

@@ -122,6 +122,19 @@ FOCUS = """() => {
   };
 }"""
 
+# The controls a shown toast lies over: a tap meant for one of them would
+# reach the toast (its Undo) or nothing.
+TOAST_COVERS = """() => {
+  const toast = document.querySelector("[data-toast]:not([hidden])");
+  if (!toast) return [];
+  const box = toast.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return [...document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, label")]
+    .filter((control) => !toast.contains(control) && control.checkVisibility())  // not in a closed section
+    .filter((control) => meets(box, control.getBoundingClientRect()))
+    .map((control) => (control.id || control.textContent).trim().slice(0, 40));
+}"""
+
 # The live regions a screen reader follows (the outermost, where one holds
 # another), with what each holds.
 LIVE_REGIONS = """() => {
@@ -365,6 +378,7 @@ def test_large_text_an_entry_and_a_refusal_are_said_once_and_tab_passes_the_fade
         assert page.locator(entry.announcer).get_attribute("data-before") == "yes"
         screenshot(page, f"large-text-{page_of}-320x568-{act.__name__}", full_page=False)
         fits_the_screen(page, act.__name__)  # the toast with its Undo too
+        assert page.evaluate(TOAST_COVERS) == [], act.__name__
         assert page.evaluate(WORDS_NOT_WHOLE) == []
         if act is entry.record:  # the pads show it in their toast; the scorer and the calculator have none
             assert page.locator("[data-toast]:not([hidden])").count() == int(entry.toast)

@@ -88,6 +88,12 @@ def test_the_header_is_one_slim_line(live_server, at_size, game, size):
     assert page.locator(".new-game-menu li a").all_inner_texts() == ["Gorilla", "Two Way Street", "Mah Jongg", "Bridge rulings"]
     menu = page.locator(".new-game-menu .menu-list").bounding_box()
     assert menu["x"] >= 0 and menu["x"] + menu["width"] <= width
+    # One menu open at a time: the account menu opened closes New game, which it would lie over.
+    page.locator(".site-user summary").click()
+    assert page.locator(".site-user .menu-list").is_visible()
+    assert not page.locator(".new-game-menu .menu-list").is_visible()
+    page.locator(".new-game-menu summary").click()
+    assert not page.locator(".site-user .menu-list").is_visible()
 
 
 def test_a_tap_on_a_field_under_the_toast_reaches_the_field_and_the_faded_toast_takes_no_focus(live_server, phone, game):

@@ -318,6 +318,24 @@ def test_screenshots_of_the_scorer_and_the_sheet(live_server, chromium, log_in, 
     context.close()
 
 
+# The words under ``selector`` that the screen breaks over two lines.
+WORDS_BROKEN = """(selector) => {
+  const broken = [];
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.data.matchAll(/[^\\s\u2068\u2069]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
 @pytest.mark.parametrize("size", ["320x568", "390x844"])
 def test_the_score_grid_fits_a_narrow_phone(live_server, chromium, log_in, user, size, screenshot):
     names = ["Florentyna", "Bartholomew", "Cat", "Maximiliane"]
@@ -332,5 +350,9 @@ def test_the_score_grid_fits_a_narrow_phone(live_server, chromium, log_in, user,
     scroller = page.locator(".sheet-grid .grid-scroll")
     assert scroller.evaluate("element => element.scrollWidth <= element.clientWidth"), f"the grid is {grid['width']} px wide"
     assert grid["x"] >= 0 and grid["x"] + grid["width"] <= VIEWPORTS[size]["width"]
+    # Each cell's wind and gain stay in their column, never run on into the next one's.
+    assert page.evaluate("[...document.querySelectorAll('.mj-grid td')].filter((cell) => cell.scrollWidth > cell.clientWidth).length") == 0
+    # The winner's choices keep each name whole ("Bartholomew"), two to a row.
+    assert page.evaluate(WORDS_BROKEN, ".winner-options label") == []
     screenshot(page, f"seated-mj-{size}-long-names", full_page=True)
     page.context.close()

@@ -28,6 +28,10 @@ from scorepads.regions import Region
 if TYPE_CHECKING:
     from pad.models import Game, Hand
 
+# Why a running total of the pad may be blank: said under the chart on the
+# phone and on a printed pad of a game in progress.
+TOTALS_NOTE = "a total is written once it is definite"
+
 OUTCOME_NAMES = {
     rules.Outcome.MADE: "made",
     rules.Outcome.POSSIBLE: "possible",
@@ -131,6 +135,10 @@ class PadDisplay:
     version: str
     first_dealer: rules.Seat = rules.Seat.ODD
     rematch_id: int | None = None  # the game the partners went on to, once this one is over
+
+    @property
+    def totals_note(self) -> str:
+        return TOTALS_NOTE
 
     @property
     def partners(self) -> str:
@@ -817,7 +825,7 @@ def pad_regions(
         toast,
         state_region(display, editable=True),
         chart_region(display),
-        Region("legend", f"{REGIONS}#legend", (display.odd_name, display.even_name)),
+        Region("legend", f"{REGIONS}#legend", (display.odd_name, display.even_name, TOTALS_NOTE)),
         Region("finished-actions", f"{REGIONS}#finished", FinishedGame(display.game_id, display.finished, display.rematch_id)),
         corrections_region(display),
         statistics_region(display),

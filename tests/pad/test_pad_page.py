@@ -113,6 +113,7 @@ def test_pad_page_shows_header_chart_state_and_statistics(client, game):
     assert 'aria-label="hand 1, made, Jon dealt"' in page
     totals = re.findall(r'<td class="total">(\d*)</td>', page)
     assert totals == ["4", "0", "3", "4", "3", "4", "", "", ""]
+    assert "a total is written once it is definite" in page  # why the last inning's are blank
     assert "Hand 15: <strong><bdi>Jon</bdi></strong> deals, <strong><bdi>Richard</bdi></strong> takes." in page
     assert 'id="stat-play-value">7/10 <span class="percent">70%</span>' in page
     assert 'id="stat-fate-value">10/14 <span class="percent">71%</span>' in page

@@ -761,6 +761,7 @@ def test_a_days_session_prints_its_pads_in_one_pdf(client, partnership, game):
     assert "THE DAY" in day_page.upper() and "Thursday 9 July 2026" in day_page
     assert "Jon & Richard won 11–9." in first  # the first game played comes first
     assert "IN PROGRESS" in last.upper() and "3 hands so far" in last
+    assert "a total is written once it is definite" in " ".join(last.split()), last  # as the pad on the phone says
 
 
 def day_lines(text: str) -> list[str]:

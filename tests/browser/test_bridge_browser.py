@@ -195,6 +195,22 @@ def the_result(page):
     return line if line.is_visible() else page.locator("#working .final-figures").first
 
 
+def test_before_the_board_is_complete_the_result_line_stays_at_the_top_of_the_form(live_server, chromium, log_in):
+    """With no result yet the line kept at the top would only say again, over
+    the page, what the working says: it stays in its place until there is one."""
+    page = log_in(chromium.new_context(viewport=VIEWPORTS["320x568"], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/bridge/pairs-weighted/")
+    line = page.locator("#working-summary")
+    page.locator("#working").scroll_into_view_if_needed()
+    assert not in_view(page, line)
+    page.get_by_label("The other tables' NS scores").fill(FIELD)
+    page.get_by_label("The adjusted outcomes (NS scores) with their weights").fill("+110 60%, -50 40%")
+    page.wait_for_selector("#working .final")
+    page.locator("#working").scroll_into_view_if_needed()
+    assert in_view(page, line)  # a result now: kept at the top as the board is typed
+    page.context.close()
+
+
 def entry_controls(page):
     return page.locator(
         ".calculator-form input:not([type=hidden]), .calculator-form textarea, .calculator-form select, .calculator-form button"

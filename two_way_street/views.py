@@ -123,6 +123,8 @@ def game_new(request):
             "games": selectors.recent_games(request.user),
             "min_players": rules.MIN_PLAYERS,
             "max_players": rules.MAX_PLAYERS,
+            "blank_player_counts": range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1),
+            "blank_players": pdf.BLANK_PLAYERS,
         },
     )
 

@@ -502,6 +502,25 @@ def test_the_blank_sheets_rows_come_from_the_page_size():
     assert pdf.blank_hands("a4", 5) > pdf.blank_hands("letter", 5)  # US Letter is shorter
 
 
+def test_the_new_game_page_offers_a_blank_sheet_for_any_number_of_players(client, db, tmp_path):
+    import re
+
+    from two_way_street import pdf, rules
+
+    page = client.get(reverse("two_way_street:new")).content.decode()
+    form = page[page.index('<form class="downloads blank-sheet"') :]
+    form = form[: form.index("</form>")]
+    assert f'action="{reverse("two_way_street:blank_pdf")}"' in form and 'method="get"' in form
+    offered = [int(count) for count in re.findall(r'<option value="(\d+)"', form)]
+    assert offered == list(range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1))
+    assert f'<option value="{pdf.BLANK_PLAYERS}" selected>' in form
+    assert 'name="size" value="a4"' in form and 'name="size" value="letter"' in form
+    # What the form sends: the sheet for that many players, in that size.
+    response = client.get(reverse("two_way_street:blank_pdf"), {"players": "7", "size": "a4"})
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert "7 players: N = 3" in pdf_text(response.content, tmp_path)
+
+
 def test_a_blank_sheet_with_no_game_leaves_date_and_target_to_fill_in(client, db, tmp_path):
     text = pdf_text(client.get(reverse("two_way_street:blank_pdf") + "?players=6").content, tmp_path)
     assert "Date ____________ · to ______ points" in text

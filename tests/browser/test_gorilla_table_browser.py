@@ -127,6 +127,18 @@ def test_a_long_game_opens_on_its_newest_row(chromium, live_server, log_in, game
     page.context.close()
 
 
+def test_the_score_of_a_long_game_is_one_line_on_a_small_phone(chromium, live_server, log_in, game):
+    record_outcomes(game, "MI" * 99 + "M")  # 100 to 99 in 199 hands: as wide as a score gets
+    page = open_phone(chromium, log_in, "320x568")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    parts = page.locator("#state-score > *").evaluate_all(
+        "parts => parts.map((part) => [part.textContent, part.getBoundingClientRect().top, part.getBoundingClientRect().bottom, part.getBoundingClientRect().width])"
+    )
+    first_bottom = parts[0][2]
+    assert all(top < first_bottom for _text, top, _bottom, _width in parts), parts  # one line
+    page.context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_new_game_shows_its_chart_on_the_first_screen_of_a_small_phone(
     chromium, live_server, log_in, game, scheme, screenshot

@@ -167,6 +167,12 @@ def test_the_pages_fit_a_phone(live_server, chromium, log_in, user, size, screen
     page.wait_for_selector("[data-tile-grid]:not([hidden])")
     assert_fits(page, size, page.get_by_role("link", name="Put it on the sheet for hand 3"))
     assert_tap_targets(page.locator(".tile").all(), width=24)  # nine to a row: WCAG's 24 px across
+    # Each tile's face and family whole on the tile: none wider than the tile's inside.
+    too_wide = """[...document.querySelectorAll('.tile')].flatMap((tile) =>
+        [...tile.querySelectorAll('.tile-face, .tile-family')]
+          .filter((part) => part.scrollWidth > tile.clientWidth || part.scrollWidth > part.clientWidth)
+          .map((part) => part.textContent))"""
+    assert page.evaluate(too_wide) == [], size
     screenshot(page, f"mahjong-{size}-scorer", full_page=False)
     screenshot(page, f"mahjong-{size}-scorer-full")
     page.goto(f"{live_server.url}/mah-jongg/")

@@ -57,7 +57,7 @@ OFF_THE_SCREEN = """(width) => {
 # running over their control's edge. Not text the page cuts to one line on
 # purpose (a tile's family, a hint under its face).
 WORDS_NOT_WHOLE = r"""() => {
-  const selector = "main label, main legend, main button, main summary, main a.tap, main .standing-name";
+  const selector = "main h1, main h2, main label, main legend, main button, main summary, main a.tap, main .standing-name";
   const found = [];
   for (const control of document.querySelectorAll(selector)) {
     if (!control.getClientRects().length || control.closest(".visually-hidden")) continue;

@@ -56,14 +56,19 @@
 
   // The badge, the box of choices (#tap-conflicts) and a passing note
   // (#tap-note) stand just above the record bar where it is fixed to the
-  // screen's foot, at the foot where it is in the page's flow (large text).
+  // screen's foot, at the foot where it is in the page's flow (large text);
+  // a focused field is scrolled clear of the badge (--queue-room).
   function standClear() {
     const bar = Array.from(document.querySelectorAll(".record-bar")).find((each) => !each.hidden && each.getClientRects().length > 0);
     const top = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
     const room = Math.max(window.innerHeight - top, 0);
     const badge = document.getElementById("tap-badge");
-    const above = room + 8 + (badge && !badge.hidden ? badge.offsetHeight + 8 : 0);
+    const badgeRoom = badge && !badge.hidden ? badge.offsetHeight + 8 : 0;
+    const above = room + 8 + badgeRoom;
     if (badge) badge.style.bottom = `${room + 8}px`;
+    // A field reached by Tab or tapped is scrolled clear of the badge too (the page's scroll padding).
+    if (badgeRoom) document.documentElement.style.setProperty("--queue-room", `${badgeRoom}px`);
+    else document.documentElement.style.removeProperty("--queue-room");
     for (const id of ["tap-conflicts", "tap-note"]) {
       const box = document.getElementById(id);
       if (box && (id !== "tap-note" || bar)) box.style.bottom = `${above}px`;

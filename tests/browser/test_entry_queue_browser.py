@@ -147,6 +147,21 @@ def mahjong_stored(game) -> list:
     return [(hand.winner_seat, list(hand.scores)) for hand in MahjongHand.objects.filter(game=game).order_by("number")]
 
 
+def fields_under_the_badge(page) -> list[str]:
+    """The entry's fields that, focused, the badge saying what waits lies over."""
+    assert page.locator("#tap-badge").is_visible()
+    under = []
+    for field in page.locator("form:has([data-queue-entry]) input:not([type=hidden]):not([type=radio])").all():
+        if not field.evaluate("field => field.checkVisibility()"):
+            continue  # in a closed section
+        field.focus()
+        box, badge = field.bounding_box(), page.locator("#tap-badge").bounding_box()
+        if box["y"] < badge["y"] + badge["height"] and badge["y"] < box["y"] + box["height"] and \
+                box["x"] < badge["x"] + badge["width"] and badge["x"] < box["x"] + box["width"]:
+            under.append(field.get_attribute("id"))
+    return under
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_three_mah_jongg_hands_made_offline_arrive_once_in_order(live_server, chromium, log_in, user, size, screenshot):
     game = mahjong_game(user)
@@ -166,6 +181,7 @@ def test_three_mah_jongg_hands_made_offline_arrive_once_in_order(live_server, ch
     page.locator(".entry-waiting").scroll_into_view_if_needed()
     screenshot(page, f"entries-waiting-mahjong-{size}", full_page=False)
     assert mahjong_stored(game) == []
+    assert fields_under_the_badge(page) == []
 
     reload_offline(page, ["Hand 1", "Hand 2", "Hand 3"])
     back_online_all_sent(page)
@@ -196,6 +212,7 @@ def test_three_rulings_saved_offline_arrive_once_in_order(live_server, chromium,
     labels = [f"Ruling: Tuesday pairs, board {board}" for board in (3, 7, 12)]
     assert waiting(page) == labels
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0]
+    assert fields_under_the_badge(page) == []
     page.locator(".entry-waiting").scroll_into_view_if_needed()
     screenshot(page, f"entries-waiting-bridge-{size}", full_page=False)
     assert not Ruling.objects.exists()

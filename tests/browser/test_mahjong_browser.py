@@ -14,6 +14,7 @@ from scorepads.players import Seat
 from tests.browser.test_accessibility_browser import AXE, violations
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_table_browser import GAPS_MS, VIEWPORTS, assert_fits, assert_tap_targets, double_tap, tap_twice
+from tests.browser.words import BROKEN_WORDS
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 # Ben's winning hand, tapped tile by tile: the last tile tapped (9c) wins.
@@ -324,22 +325,6 @@ def test_screenshots_of_the_scorer_and_the_sheet(live_server, chromium, log_in, 
     context.close()
 
 
-# The words under ``selector`` that the screen breaks over two lines.
-WORDS_BROKEN = """(selector) => {
-  const broken = [];
-  for (const element of document.querySelectorAll(selector)) {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of node.data.matchAll(/[^\\s\u2068\u2069]+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(match[0]);
-      }
-    }
-  }
-  return broken;
-}"""
 
 
 @pytest.mark.parametrize("size", ["320x568", "390x844"])
@@ -359,6 +344,6 @@ def test_the_score_grid_fits_a_narrow_phone(live_server, chromium, log_in, user,
     # Each cell's wind and gain stay in their column, never run on into the next one's.
     assert page.evaluate("[...document.querySelectorAll('.mj-grid td')].filter((cell) => cell.scrollWidth > cell.clientWidth).length") == 0
     # The winner's choices keep each name whole ("Bartholomew"), two to a row.
-    assert page.evaluate(WORDS_BROKEN, ".winner-options label") == []
+    assert [label.evaluate(BROKEN_WORDS) for label in page.locator(".winner-options label").all()] == [[]] * 5
     screenshot(page, f"seated-mj-{size}-long-names", full_page=True)
     page.context.close()

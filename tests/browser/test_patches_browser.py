@@ -8,6 +8,7 @@ import pytest
 
 from mahjong import services as mahjong
 from scorepads.players import Seat
+from tests.browser.words import BROKEN_WORDS
 from tests.conftest import record_outcomes
 from tests.mahjong.conftest import BEN_WINS
 from tests.mahjong.conftest import record as record_mahjong
@@ -71,20 +72,6 @@ LINES_OF_WORDS = """(button) => {
   return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
 }"""
 
-# The words of a button's own text that the screen breaks over two lines.
-BROKEN_WORDS = """(button) => {
-  const broken = [];
-  for (const node of button.childNodes) {
-    if (node.nodeType !== Node.TEXT_NODE) continue;
-    for (const match of node.data.matchAll(/\\S+/g)) {
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(match[0]);
-    }
-  }
-  return broken;
-}"""
 
 
 def at_phone_sizes(phone, screenshot, name):

@@ -287,7 +287,18 @@
     if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
   });
 
-  async function keep(form, fields, { sent = false } = {}) {
+  // One tap kept at a time, in the order they came: each numbers its hand from
+  // the taps kept before it, so a second tap that comes while the phone is
+  // still storing the first (slow storage) waits for it, rather than take
+  // the same number and be lost.
+  let keeping = Promise.resolve();
+  function keep(form, fields, options) {
+    const kept = keeping.then(() => keepNow(form, fields, options));
+    keeping = kept.catch(() => {});
+    return kept;
+  }
+
+  async function keepNow(form, fields, { sent = false } = {}) {
     const state = await load();
     if (!state) return;
     const kind = form.dataset.queue;

@@ -96,6 +96,26 @@ def test_taps_made_offline_wait_on_the_pad_and_are_sent_once_in_order(live_serve
     assert phone.locator(".status-score").inner_text() == "Partnership 2 – 3 Fates"
 
 
+def test_a_tap_made_while_the_phone_still_stores_the_one_before_is_kept_too(live_server, phone, game):
+    open_pad(phone, live_server, game, "MP")
+    phone.context.set_offline(True)
+    # Slow storage: keeping a tap takes longer than the second the pad settles for.
+    phone.wait_for_function("() => window.tapQueue && document.readyState === 'complete'")
+    phone.evaluate(
+        "() => { const add = window.tapQueue.add;"
+        " window.tapQueue.add = (tap) => new Promise((done) => setTimeout(done, 1500)).then(() => add(tap));"
+        " window.tapQueue.add.slow = true; }"
+    )
+    phone.get_by_role("button", name="Made").click()
+    phone.wait_for_timeout(1200)  # the pad takes a tap again; the first is still being stored
+    phone.get_by_role("button", name="Lost, possible").click()
+    assert phone.evaluate("() => Boolean(window.tapQueue.add.slow)")  # the same page, storing slowly
+    expect(phone.locator("#tap-badge")).to_have_text("Offline · 2 waiting", timeout=10_000)
+    assert waiting_marks(phone) == ["3", "4"]
+    all_sent_on_reconnecting(phone)
+    assert hands_of(game) == "MPMP"
+
+
 def test_an_undo_offline_takes_back_a_tap_not_yet_sent(live_server, phone, game):
     open_pad(phone, live_server, game, "M")
     phone.context.set_offline(True)

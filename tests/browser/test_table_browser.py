@@ -101,6 +101,29 @@ def test_the_control_under_the_finger_stays_the_same_after_a_tap(live_server, ph
         assert control_at(phone, x, y) == before != ""
 
 
+def test_after_a_slow_answer_the_pad_says_it_settles_for_as_long_as_it_drops_taps(live_server, phone, game):
+    """A second after the pad is drawn a tap is taken for the second of a double
+    tap and dropped: the pad shows it settling all that time, however long the
+    answer took (here longer than the second after the tap itself)."""
+    import time
+
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+
+    def slowly(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    phone.route(f"**/games/{game.pk}/hands/", slowly)
+    phone.get_by_role("button", name="Made").click()
+    phone.wait_for_selector("#record-heading:text-is('Record hand 2')")
+    assert phone.locator("#pad.settling").count() == 1
+    settled(phone)
+    phone.unroute(f"**/games/{game.pk}/hands/")
+    phone.get_by_role("button", name="Made").click()  # a tap once it has settled is a tap
+    phone.wait_for_selector("#record-heading:text-is('Record hand 3')")
+    assert hands_of(game, page=phone) == "MM"
+
+
 def test_undo_then_redo_puts_the_hand_back_with_everything_it_had(live_server, phone, game):
     record_outcomes(game, "MM")
     services.hand_record(game=game, number=3, outcome="I", dealer_took=True, irregularity="revoke")

@@ -25,6 +25,7 @@ from django.template import Engine, RequestContext
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from scorepads import redo
 from scorepads.regions import Region, Swap, Toast, ToastMessage, changes, toast_region
 from scorepads.templatetags.regions import draw
 
@@ -86,10 +87,14 @@ def drawn(request, swaps: Sequence[Swap]) -> str:
     return "".join(pieces)
 
 
-def toast(request, *, undo_number: int | None = None, redo_url: str = "", redo_number: int | None = None) -> Region:
-    """The toast region of this answer: the messages the request left (used up
-    here), an Undo beside a recorded entry and a Redo beside an undone one,
-    where the pad offers them (see :class:`scorepads.regions.Toast`)."""
+def toast(request, game, *, undo_number: int | None, next_number: int | None, redo_url: str) -> Region:
+    """The toast region of this answer about ``game``: the messages the request
+    left (used up here), an Undo of hand ``undo_number`` beside a recorded
+    entry, and a Redo (at ``redo_url``) beside an undone one while the hand
+    this phone undid can go back as the next, ``next_number``
+    (:func:`scorepads.redo.offered`; see :class:`scorepads.regions.Toast`)."""
+    put_back = redo.offered(request, game, next_number)
+    redo_number = put_back["number"] if put_back else None
     said = []
     for message in messages.get_messages(request):
         tags = message.tags.split()

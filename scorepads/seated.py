@@ -212,12 +212,12 @@ class SeatedSheet:
             keep_while=str(display.next_hand_number) if display.next_hand_number else "over",
         )
         if toast is None:
-            put_back = redo.offered(request, game, display.next_hand_number)
             toast = patches.toast(
                 request,
+                game,
                 undo_number=last and last.number,
+                next_number=display.next_hand_number,
                 redo_url=reverse(f"{self.urls}:hand_redo", args=[game.pk]),
-                redo_number=put_back["number"] if put_back else None,
             )
             entry = self.entry(request, game, display, form, moved_by)
         else:

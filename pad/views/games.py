@@ -156,13 +156,12 @@ def page_regions(request, game: Game, display, *, toast=None, moved_by=None):
     """The pad's regions (pad.display.pad_regions) for this request: its
     toast says what the request did (``toast`` given: the pad before a tap)."""
     if toast is None:
-        next_number = display.next_hand.number if display.next_hand else None
-        redo_fields = redo.offered(request, game, next_number)
         toast = patches.toast(
             request,
+            game,
             undo_number=display.last_hand.number if display.last_hand else None,
+            next_number=display.next_hand.number if display.next_hand else None,
             redo_url=reverse("hand_redo", args=[game.pk]),
-            redo_number=redo_fields["number"] if redo_fields else None,
         )
     meta = PadMeta(
         version=display.version,

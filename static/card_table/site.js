@@ -50,9 +50,10 @@
     const line = status ? status.getBoundingClientRect().height : 0;
     const inFlow = Math.max(closed, line) > window.innerHeight * CROWDED;
     root.classList.toggle("bars-in-flow", inFlow);
-    if (inFlow) placeToastBelow(bar);
-    if (inFlow) root.style.removeProperty("--bar-height");
-    else root.style.setProperty("--bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    if (inFlow) {
+      placeToastBelow(bar);
+      root.style.removeProperty("--bar-height");
+    } else root.style.setProperty("--bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
   }
   // With the bars in the page's flow the screen is full of controls, and a
   // toast floating over them would take a tap meant for one: it stands in the

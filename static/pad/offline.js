@@ -309,7 +309,7 @@
       tap.outcome = field(fields, "outcome");
       const over = rules.pad(projected.hands, state).winner !== null || projected.hands.length >= state.max_hands;
       if (over && !sent) return say("The game is over with the hands waiting to be sent: nothing more can be recorded.");
-      tap.fields = fields.filter(([key]) => key !== "number").concat([["number", String(tap.number)]]);
+      tap.fields = queue.withField(fields, "number", tap.number);
     } else if (kind === "undo") {
       const last = current.taps[current.taps.length - 1];
       if (!sent && last && last.kind === "record" && last.state === "waiting" && last.number === projected.hands.length) {
@@ -321,7 +321,7 @@
       }
       if (!projected.hands.length) return;
       tap.number = sent ? Number(field(fields, "number")) : projected.hands.length;
-      tap.fields = fields.filter(([key]) => key !== "number").concat([["number", String(tap.number)]]);
+      tap.fields = queue.withField(fields, "number", tap.number);
     } else {
       tap.number = Number(form.dataset.number);
       tap.outcome = field(fields, "outcome");

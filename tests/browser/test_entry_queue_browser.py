@@ -13,6 +13,7 @@ from bridge.models import Ruling
 from mahjong import services as mahjong_services
 from mahjong.models import Hand as MahjongHand
 from scorepads.players import Seat
+from tests.browser.test_bridge_browser import overlaps
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_two_way_street_browser import HANDS, NAMES, enter_hand
 from two_way_street import services as tws_services
@@ -155,9 +156,7 @@ def fields_under_the_badge(page) -> list[str]:
         if not field.evaluate("field => field.checkVisibility()"):
             continue  # in a closed section
         field.focus()
-        box, badge = field.bounding_box(), page.locator("#tap-badge").bounding_box()
-        if box["y"] < badge["y"] + badge["height"] and badge["y"] < box["y"] + box["height"] and \
-                box["x"] < badge["x"] + badge["width"] and badge["x"] < box["x"] + box["width"]:
+        if overlaps(field.bounding_box(), page.locator("#tap-badge").bounding_box()):
             under.append(field.get_attribute("id"))
     return under
 

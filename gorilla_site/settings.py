@@ -98,10 +98,15 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "gorilla_site.urls"
 
+# The site's templates and static files, each app's in a folder of its name:
+# beside the packages in a checkout, inside gorilla_site when installed from
+# the wheel (pyproject.toml's package-dir).
+SITE_FILES = BASE_DIR if (BASE_DIR / "templates").is_dir() else Path(__file__).resolve().parent
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_FILES / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -153,7 +158,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [SITE_FILES / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # Static files with their content's hash in their names, compressed and cached
 # for good (whitenoise), from STATIC_ROOT after `collectstatic`; `make run`

@@ -32,7 +32,7 @@ PYTEST_WORKERS ?= 2
 # The project's packages, which mypy checks.
 PACKAGES := $(wildcard gorilla_site scorepads card_table pad solver two_way_street mahjong bridge)
 
-.PHONY: run test lint test-sqlite test-postgresql install system-packages lock vendor-workbox
+.PHONY: run test lint test-sqlite test-postgresql install system-packages lock vendor-workbox screenshots
 
 # The settings fail closed (DEBUG off, a SECRET_KEY needed): development asks for DEBUG.
 run: $(INSTALLED)
@@ -74,6 +74,11 @@ test-postgresql: $(INSTALLED) system-packages
 	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m "not browser" $(PYTEST_ARGS)
 
 install: $(INSTALLED)
+
+# The guides' pictures (docs/images/), taken again of the real app in Chromium
+# (tests/browser/screenshots.py); not part of `make test`.
+screenshots: $(INSTALLED) system-packages
+	env -u DATABASE_URL $(PY) -m pytest -p no:cacheprovider tests/browser/screenshots.py
 
 $(AXE): tests/browser/js/package.json tests/browser/js/package-lock.json
 	@command -v npm >/dev/null || { sudo=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \

@@ -472,7 +472,7 @@ def main(argv=None) -> int:
         status = verdict(targets)
         if not polls_per_hand:
             # The basis proposed in place of 0.6 x, which this stack does not
-            # reach (README, "Benchmarks"): a tap's own work in one process is
+            # reach (docs/developers.md, "The benches"): a tap's own work in one process is
             # about 2.6 times the least write's (bench/recording.py), so at
             # least 0.4 x its throughput under load.
             print("proposed basis:")

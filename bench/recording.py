@@ -26,7 +26,7 @@ and the largest answer.
 Targets (issue 28): Gorilla at 100 hands at most 4 times the baseline; an
 answer to a tap at most 3 KB at any length; Two Way Street and Mah Jongg
 within 1.5 times Gorilla's; the 200-hand game's answers under 600 KB.
-The timing targets are beyond this stack (README, "Benchmarks"); the basis
+The timing targets are beyond this stack (docs/developers.md, "The benches"); the basis
 proposed in their place is printed after them: Gorilla at 100 hands at most 3
 times the least recording; its hand 200 at most 1.5 times its hand 3; Two Way
 Street and Mah Jongg within 2 times Gorilla's; and a seated game's answer at
@@ -60,7 +60,7 @@ TARGET_BYTES = 3 * 1024
 TARGET_SEATED = 1.5
 TARGET_GAME_BYTES = 600 * 1024
 # The basis proposed in place of the timing targets this stack cannot reach
-# (README, "Benchmarks"): against the least a recording can cost, measured in
+# (docs/developers.md, "The benches"): against the least a recording can cost, measured in
 # the same run, and against the game's own short taps.
 BASIS_FLOOR_TIMES = 3
 BASIS_LONG_TIMES = 1.5

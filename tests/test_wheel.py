@@ -31,8 +31,8 @@ def files_under(folder: Path) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> set[str]:
-    """The names in a wheel built, offline, from a copy of the project's sources."""
+def built_wheel(tmp_path_factory) -> Path:
+    """A wheel built, offline, from a copy of the project's sources."""
     source = tmp_path_factory.mktemp("source")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
@@ -47,7 +47,13 @@ def wheel(tmp_path_factory) -> set[str]:
     )
     assert built.returncode == 0, built.stderr
     (path,) = out.glob("*.whl")
-    with zipfile.ZipFile(path) as archive:
+    return path
+
+
+@pytest.fixture(scope="module")
+def wheel(built_wheel) -> set[str]:
+    """The names in the wheel."""
+    with zipfile.ZipFile(built_wheel) as archive:
         return set(archive.namelist())
 
 
@@ -74,3 +80,26 @@ def test_the_solver_and_the_rules_of_each_game_are_in_the_wheel(wheel):
     assert {f"solver/{name}" for name in files_under(ROOT / "solver")} <= wheel
     rules = {path.relative_to(ROOT).as_posix() for path in ROOT.glob("*/RULES.md")}
     assert rules and rules <= wheel
+
+
+def test_installed_from_the_wheel_the_site_finds_its_templates_and_static_files(built_wheel, tmp_path):
+    installed = tmp_path / "site-packages"
+    with zipfile.ZipFile(built_wheel) as archive:
+        archive.extractall(installed)
+    found = subprocess.run(
+        [sys.executable, "-c", (
+            "import django; django.setup()\n"
+            "from django.contrib.staticfiles import finders\n"
+            "from django.template.loader import get_template\n"
+            "print(get_template('base.html').origin.name)\n"
+            "print(get_template('pad/game.html').origin.name)\n"
+            "print(finders.find('pad/pad.css'))\n"
+        )],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(installed), "DEBUG": "true",
+             "DJANGO_SETTINGS_MODULE": "gorilla_site.settings"},
+    )
+    assert found.returncode == 0, found.stderr
+    paths = [Path(line) for line in found.stdout.splitlines()]
+    assert len(paths) == 3
+    assert all(path.is_relative_to(installed / "gorilla_site") and path.is_file() for path in paths), paths

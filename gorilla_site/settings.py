@@ -12,6 +12,8 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from gorilla_site import site_files
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -98,15 +100,10 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "gorilla_site.urls"
 
-# The site's templates and static files, each app's in a folder of its name:
-# beside the packages in a checkout, inside gorilla_site when installed from
-# the wheel (pyproject.toml's package-dir).
-SITE_FILES = BASE_DIR if (BASE_DIR / "templates").is_dir() else Path(__file__).resolve().parent
-
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [SITE_FILES / "templates"],
+        "DIRS": [site_files.TEMPLATES],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -158,7 +155,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [SITE_FILES / "static"]
+STATICFILES_DIRS = [site_files.STATIC]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # Static files with their content's hash in their names, compressed and cached
 # for good (whitenoise), from STATIC_ROOT after `collectstatic`; `make run`

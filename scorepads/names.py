@@ -22,7 +22,8 @@ import shutil
 import subprocess
 import unicodedata
 from collections.abc import Iterable, Sequence
-from pathlib import Path
+
+from gorilla_site import site_files
 
 FSI = "\u2068"  # FIRST STRONG ISOLATE: the name takes the direction of its first letter
 PDI = "\u2069"  # POP DIRECTIONAL ISOLATE: the text after it is no longer the name's
@@ -41,8 +42,8 @@ PRINTED_SCRIPTS = {
 }
 
 BUNDLED_FONTS = (
-    Path(__file__).resolve().parent.parent / "static" / "pad" / "fonts" / "DejaVuSans.ttf",
-    Path(__file__).resolve().parent.parent / "static" / "pad" / "fonts" / "DejaVuSans-Bold.ttf",
+    site_files.STATIC / "pad" / "fonts" / "DejaVuSans.ttf",
+    site_files.STATIC / "pad" / "fonts" / "DejaVuSans-Bold.ttf",
 )
 
 

@@ -94,6 +94,8 @@ def test_installed_from_the_wheel_the_site_finds_its_templates_and_static_files(
             "print(get_template('base.html').origin.name)\n"
             "print(get_template('pad/game.html').origin.name)\n"
             "print(finders.find('pad/pad.css'))\n"
+            "from scorepads.names import BUNDLED_FONTS\n"
+            "print(*BUNDLED_FONTS, sep=chr(10))\n"
         )],
         cwd=tmp_path, capture_output=True, text=True, timeout=60,
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(installed), "DEBUG": "true",
@@ -101,5 +103,5 @@ def test_installed_from_the_wheel_the_site_finds_its_templates_and_static_files(
     )
     assert found.returncode == 0, found.stderr
     paths = [Path(line) for line in found.stdout.splitlines()]
-    assert len(paths) == 3
+    assert len(paths) == 5
     assert all(path.is_relative_to(installed / "gorilla_site") and path.is_file() for path in paths), paths

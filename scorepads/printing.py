@@ -114,6 +114,14 @@ def stored(key: str) -> Stored | None:
     return Stored(bytes(row["content"]) if row["content"] is not None else None, row["failed"])
 
 
+def being_prepared(key: str, requester: str, path: str) -> bool:
+    """Whether the PDF under ``key`` is being prepared by the worker, or the
+    same address is for the same requester under an older key (the document
+    changed since it was asked for: the worker prints it as it now is)."""
+    waiting = PrintedPdf.objects.filter(content__isnull=True, failed=False, requested_at__gte=stale_before())
+    return waiting.filter(Q(key=key) | Q(requester=requester, path=path)).exists()
+
+
 def stale_before() -> datetime.datetime:
     return timezone.now() - settings.PDF_RENDER_TIMEOUT
 

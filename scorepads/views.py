@@ -82,11 +82,16 @@ def printed(
     if requester := printing.in_worker(request):
         printing.store(key, requester, path, render(size))
         return HttpResponse(status=204)
+    requester = printing.requester_of(request)
+    if printing.being_prepared(key, requester, path):
+        # Asked again while the worker prepares it (the waiting page's poll),
+        # which costs one read: not counted against the limits, even when the
+        # document changed meanwhile (the worker prints it as it then is).
+        return preparing(request, path)
     if printing.too_many_requests(request):
         return refused(
             request, "PDFs were asked for too often from this account just now. Wait a minute, then ask again."
         )
-    requester = printing.requester_of(request)
     kept = printing.stored(key)
     if kept is None and printing.renders_in_request(cells):
         if reason := printing.refusal(requester, queued=False):
@@ -106,8 +111,14 @@ def printed(
     if kept is not None and kept.failed:
         printing.forget_failure(key)
         return render_page(request, "scorepads/pdf_preparing.html", {"url": path, "failed": True}, status=500)
+    return preparing(request, path)
+
+
+def preparing(request, path: str) -> HttpResponse:
+    """The answer while the PDF at ``path`` is being prepared: the page saying
+    so (202), or to its poll a 204 (the page asks again)."""
     if request.htmx:
-        return HttpResponse(status=204)  # still being prepared: the page asks again
+        return HttpResponse(status=204)
     return render_page(request, "scorepads/pdf_preparing.html", {"url": path}, status=202)
 
 

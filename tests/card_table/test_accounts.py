@@ -114,6 +114,29 @@ def test_sign_up_takes_an_optional_email_address(db):
     assert User.objects.get(username="ann").email == "ann@example.com"
 
 
+@pytest.mark.parametrize(
+    "next_value, goes_to",
+    [
+        ("x", "/"),
+        ("pad", "/"),
+        ("https://evil.example/", "/"),
+        ("//evil.example/", "/"),
+        ("javascript:alert(1)", "/"),
+        ("/two-way-street/", "/two-way-street/"),
+    ],
+)
+def test_sign_up_follows_next_only_to_a_path_on_this_site(db, next_value, goes_to):
+    client = Client()
+    response = client.post(
+        reverse("signup") + "?next=" + next_value,
+        {"username": "ann", "email": "", "password1": "a long pass phrase 7", "password2": "a long pass phrase 7"},
+    )
+    assert response.status_code == 302 and response["Location"] == goes_to
+    # Logged in now: the sign-up page sends the account on, to the same place.
+    again = client.get(reverse("signup"), {"next": next_value})
+    assert again.status_code == 302 and again["Location"] == goes_to
+
+
 def test_change_password(client, user):
     response = client.post(
         reverse("password_change"),

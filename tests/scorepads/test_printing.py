@@ -120,11 +120,37 @@ def test_a_game_changed_before_the_worker_ran_is_printed_as_it_now_is(client, us
     assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
 
 
+def test_the_waiting_pages_polls_are_not_counted_against_the_limit(client, user, queued, settings):
+    settings.PDF_REQUESTS_PER_MINUTE = 2
+    game = street_game(user)
+    assert client.get(sheet_url(game)).status_code == 202
+    for _ in range(5):  # more polls than the minute's requests
+        assert client.get(sheet_url(game), HTTP_HX_REQUEST="true").status_code == 204
+    assert client.get(sheet_url(game)).status_code == 202  # the page opened again
+    assert PdfRequestCount.objects.get().count == 1
+    assert DBTaskResult.objects.count() == 1
+
+
+def test_the_owners_polls_while_a_changed_game_waits_are_not_refused(client, user, queued):
+    game = street_game(user)
+    assert client.get(sheet_url(game)).status_code == 202
+    services.hand_undo_last(game=game)  # the game changes while its PDF waits
+    for _ in range(3):
+        assert client.get(sheet_url(game), HTTP_HX_REQUEST="true").status_code == 204
+    assert client.get(sheet_url(game)).status_code == 202
+    assert DBTaskResult.objects.count() == 1  # nothing queued twice
+    run_worker()
+    game.refresh_from_db()
+    poll = client.get(sheet_url(game), HTTP_HX_REQUEST="true")
+    assert poll.status_code == 286
+    assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
+
+
 def test_the_rate_limit_refuses_with_429_and_enqueues_nothing(client, user, queued, settings):
     settings.PDF_REQUESTS_PER_MINUTE = 2
     game = street_game(user)
     assert client.get(sheet_url(game)).status_code == 202
-    assert client.get(sheet_url(game)).status_code == 202
+    assert "Another PDF of yours" in client.get(sheet_url(game, "letter")).content.decode()  # counted too
     refused = client.get(sheet_url(game, "letter"))
     assert refused.status_code == 429
     assert refused["Retry-After"] == "60"

@@ -69,6 +69,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every request has its id (gorilla_site.request_ids) before anything can fail.
+    "gorilla_site.request_ids.request_ids",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed; static files come compressed from whitenoise above,
@@ -289,6 +291,31 @@ PDF_RENDERS_PER_HOUR = int(os.environ.get("PDF_RENDERS_PER_HOUR", 30))  # PDFs r
 PDF_RENDER_TIMEOUT = datetime.timedelta(minutes=5)  # a render still unfinished then is given up
 PDF_KEEP_DAYS = 7
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache
+
+# Logging: to stderr (where gunicorn and systemd's journal collect it), each
+# line with the id of the request it was logged in (gorilla_site.request_ids),
+# which the 500 page shows the user. Every 500 is logged by Django's
+# "django.request" logger with its path and traceback; 4xx answers are not
+# logged (LOG_REQUESTS_LEVEL=WARNING logs them too). LOG_LEVEL sets the rest.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "gorilla_site.request_ids.RequestIdFilter"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [request %(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "filters": ["request_id"], "formatter": "line"},
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # In place of Django's own handlers (the console only with DEBUG on, and email to ADMINS).
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.request": {"level": os.environ.get("LOG_REQUESTS_LEVEL", "ERROR").upper()},
+        "django.server": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
+}
 
 # Email: password reset links. SMTP when EMAIL_HOST is set; otherwise printed
 # on the console, which is for development.

@@ -289,7 +289,15 @@ PDF_CELLS_IN_REQUEST = int(os.environ.get("PDF_CELLS_IN_REQUEST", 100))
 PDF_REQUESTS_PER_MINUTE = int(os.environ.get("PDF_REQUESTS_PER_MINUTE", 30))
 PDF_RENDERS_PER_HOUR = int(os.environ.get("PDF_RENDERS_PER_HOUR", 30))  # PDFs rendered, per account
 PDF_RENDER_TIMEOUT = datetime.timedelta(minutes=5)  # a render still unfinished then is given up
-PDF_KEEP_DAYS = 7
+PDF_KEEP_DAYS = int(os.environ.get("PDF_KEEP_DAYS", 7))
+
+# What `manage.py prune` (run daily in production) drops beside the PDFs older
+# than PDF_KEEP_DAYS: the keys of entries (scorepads.entries) stored longer ago
+# than ENTRY_KEY_KEEP_DAYS (an entry whose answer a phone lost, sent again after
+# that, would be taken as new: a month is far beyond any table's evening), and
+# the task worker's finished rows older than TASK_RESULT_KEEP_DAYS.
+ENTRY_KEY_KEEP_DAYS = int(os.environ.get("ENTRY_KEY_KEEP_DAYS", 30))
+TASK_RESULT_KEEP_DAYS = int(os.environ.get("TASK_RESULT_KEEP_DAYS", 7))
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache
 
 # Logging: to stderr (where gunicorn and systemd's journal collect it), each

@@ -156,10 +156,11 @@ def store(key: str, requester: str, path: str, content: bytes) -> None:
         PrintedPdf.objects.filter(key=key).update(content=content, ready_at=now, failed=False)
 
 
-def prune() -> None:
-    """Drop the PDFs older than ``PDF_KEEP_DAYS`` (the worker does, after each render)."""
+def prune() -> int:
+    """Drop the PDFs older than ``PDF_KEEP_DAYS`` (the worker does, after each
+    render, and ``manage.py prune``); how many went."""
     cutoff = timezone.now() - datetime.timedelta(days=settings.PDF_KEEP_DAYS)
-    PrintedPdf.objects.filter(requested_at__lt=cutoff).delete()
+    return PrintedPdf.objects.filter(requested_at__lt=cutoff).delete()[0]
 
 
 def queue(key: str, requester: str, path: str, user_id: int | None) -> str:

@@ -215,17 +215,19 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "front_page"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling (django-axes): five wrong passwords in a row lock the
-# account, and five from one address lock that address, for the cool-off time;
-# every failure during a lockout starts it again. A right password resets the
-# count, and so does setting a new password through a reset link (the way back
-# for the account's owner: card_table.views.accounts.PasswordResetConfirm).
+# Login throttling (django-axes): five wrong passwords in a row for one account
+# from one address lock that pair, the account from that address, for the
+# cool-off time; every failure during a lockout starts it again. Nobody can so
+# lock an owner out from their own phone, nor the other accounts behind a
+# shared address (a club's wifi). A right password resets the count, and so
+# does setting a new password through a reset link
+# (card_table.views.accounts.PasswordResetConfirm).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "card_table.views.accounts.locked_out"

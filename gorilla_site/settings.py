@@ -279,7 +279,8 @@ MAH_JONGG_GAMES_PER_DAY = int(os.environ.get("MAH_JONGG_GAMES_PER_DAY", 50))
 BRIDGE_RULINGS_PER_DAY = int(os.environ.get("BRIDGE_RULINGS_PER_DAY", 200))
 
 # Printing (scorepads.printing): a PDF of more than PDF_CELLS_IN_REQUEST cells
-# (its tables' rows times columns: hands times players) is rendered by the task
+# (its tables' rows times columns, hands times players, and its text, names and
+# notes, at 20 characters a cell: print_cost) is rendered by the task
 # worker (`manage.py db_worker`, from the tasks the database keeps), never in a
 # request; the request answers a page saying it is being prepared. 100 cells
 # of the costliest sheet (Two Way Street, 12 players with long names in three
@@ -307,7 +308,7 @@ SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # t
 # which the 500 page shows the user. Every 500 is logged by Django's
 # "django.request" logger with its path and traceback; 4xx answers are not
 # logged (LOG_REQUESTS_LEVEL=WARNING logs them too). LOG_LEVEL sets the rest.
-LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

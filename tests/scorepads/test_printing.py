@@ -231,6 +231,28 @@ def test_the_cell_estimate_decides_where_a_pdf_is_rendered(settings):
     assert not printing.renders_in_request(241)
 
 
+def test_the_cost_of_a_document_counts_its_text_beside_its_cells():
+    assert printing.print_cost(cells=70) == 70
+    per_cell = printing.CHARACTERS_PER_CELL
+    assert printing.print_cost(cells=70, text=["a" * per_cell, "b" * (per_cell * 2 - 1)]) == 70 + 2
+    assert printing.print_cost(cells=0, text=["x" * 2000]) == 2000 // per_cell
+
+
+def test_a_pad_with_notes_at_their_limit_prints_in_the_worker(client, user, partnership, settings):
+    settings.TASKS = DATABASE_TASKS
+    settings.PDF_CELLS_IN_REQUEST = 100  # the default
+    from pad import services as gorilla
+    from pad.models import NOTES_MAX_LENGTH
+
+    plain = gorilla.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    noted = gorilla.game_start(partnership=partnership, date=datetime.date(2026, 7, 10), notes="n" * NOTES_MAX_LENGTH)
+    for game in (plain, noted):
+        gorilla.hand_record(game=game, number=1, outcome="M")
+    assert client.get(reverse("game_pad_pdf", args=[plain.pk])).status_code == 200  # in the request
+    assert client.get(reverse("game_pad_pdf", args=[noted.pk])).status_code == 202  # in the worker
+    assert DBTaskResult.objects.count() == 1
+
+
 def pdf_routes(patterns=None, prefix=""):
     """(URL name, route) of every address of the app that answers a PDF."""
     from django.urls import URLPattern, URLResolver, get_resolver

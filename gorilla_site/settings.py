@@ -273,6 +273,10 @@ SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
 # started or not.
 NEW_GAME_RATE = os.environ.get("NEW_GAME_RATE", "30/h")
 
+# The invitations to games with seats an account may hold unanswered
+# (scorepads.seating): a new game naming it past that is refused, saying so.
+PENDING_INVITATIONS_PER_ACCOUNT = int(os.environ.get("PENDING_INVITATIONS_PER_ACCOUNT", 20))
+
 # What one account may create in a day (scorepads.limits reads these).
 TWO_WAY_STREET_GAMES_PER_DAY = int(os.environ.get("TWO_WAY_STREET_GAMES_PER_DAY", 50))
 MAH_JONGG_GAMES_PER_DAY = int(os.environ.get("MAH_JONGG_GAMES_PER_DAY", 50))

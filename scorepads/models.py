@@ -253,3 +253,19 @@ class EntryKey(models.Model):
 
     def __str__(self) -> str:
         return str(self.key)
+
+
+class InvitationBlock(models.Model):
+    """An account (``account``) that takes no more invitations to games with
+    seats from another (``blocked``): the blocked account's new games name it
+    as a plain name, as if no account had that user name (:mod:`scorepads.seating`)."""
+
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["account", "blocked"], name="invitationblock_unique_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.account} blocks {self.blocked}"

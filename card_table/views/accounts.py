@@ -29,7 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.decorators import ratelimit
 
 from card_table import accounts
-from scorepads import history, restore
+from scorepads import history, restore, seating
 from scorepads.account_data import restore_archive, write_archive
 from scorepads.views import attachment_header
 
@@ -132,6 +132,7 @@ def account_page(request, *, form=None, restore_form=None, status=200):
         {
             "form": form or EmailForm(initial={"email": request.user.email}),
             "restore_form": restore_form or RestoreForm(),
+            "blocked": seating.blocked_accounts(request.user),
             "kinds": history.kinds(),
             # The games whose file the download holds (their callables are no template's to call).
             "downloaded": ", ".join(kind.label for kind in history.kinds() if kind.account_data is not None),

@@ -118,10 +118,15 @@ def sent_to(match: ResolverMatch) -> str:
     return place
 
 
+#: The ``sent_to`` of the keys stored before keys were the game's: such a key
+#: answers for every game of its account, as it did, until it is pruned.
+SENT_ANYWHERE = ""
+
+
 def stored(user_id: int, to: str, key: uuid.UUID) -> bool:
     from scorepads.models import EntryKey
 
-    return EntryKey.objects.filter(user_id=user_id, sent_to=to, key=key).exists()
+    return EntryKey.objects.filter(user_id=user_id, sent_to__in=[to, SENT_ANYWHERE], key=key).exists()
 
 
 def entry_views() -> frozenset[str]:

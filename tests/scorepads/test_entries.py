@@ -255,3 +255,11 @@ def test_the_same_ruling_saved_twice_from_its_form_is_one_ruling_and_both_are_do
     answers = [client.post(url, data | {"entry_key": str(uuid.uuid4())}, **QUEUED)["X-Entry"] for _ in range(2)]
     assert answers == ["done", "done"]
     assert Ruling.objects.count() == 1
+
+
+def test_a_key_stored_before_keys_were_the_games_still_answers_done(client, street, user):
+    key = uuid.uuid4()
+    EntryKey.objects.create(user=user, sent_to="", key=key)  # as the migration leaves the keys stored before it
+    response = client.post(tws_url(street), tws_post(HAND_1, 1, key), **QUEUED)
+    assert response["X-Entry"] == "done"
+    assert tws_stored(street) == []  # sent before, and recorded then: not again

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from bridge import calculator, pdf, selectors, services
 from bridge.forms import CalculationForm, RulingForm
 from bridge.models import Ruling
+from scorepads.printing import print_cost
 from scorepads.recording import RecordingError
 from scorepads.views import printed, refusal_on_form
 
@@ -129,7 +130,10 @@ def ruling_pdf(request, ruling_id: int):
         cache_key=lambda size: pdf.ruling_cache_key(ruling, size),
         render=lambda size: pdf.render_ruling(context, size),
         filename=pdf.ruling_filename(ruling),
-        cells=pdf.ruling_cells(context["working"]),
+        cost=print_cost(
+            cells=pdf.ruling_cells(context["working"]),
+            text=[ruling.event, ruling.note, ruling.auction, ruling.director, ruling.ns_pair, ruling.ew_pair, ruling.contract],
+        ),
     )
 
 

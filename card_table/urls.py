@@ -5,6 +5,8 @@ from card_table.views import accounts, front, history
 
 urlpatterns = [
     path("", front.front_page, name="front_page"),
+    path("invitations/from/<int:sender_id>/decline/", front.invitations_decline_from, name="invitations_decline_from"),
+    path("accounts/blocked/<int:blocked_id>/unblock/", front.invitation_unblock, name="invitation_unblock"),
     path("games/", history.game_list, name="game_list"),
     path("games/export.csv", history.games_csv, name="games_csv"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -71,6 +71,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every request has its id (gorilla_site.request_ids) before anything can fail.
+    "gorilla_site.request_ids.request_ids",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed; static files come compressed from whitenoise above,
@@ -215,17 +217,19 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "front_page"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling (django-axes): five wrong passwords in a row lock the
-# account, and five from one address lock that address, for the cool-off time;
-# every failure during a lockout starts it again. A right password resets the
-# count, and so does setting a new password through a reset link (the way back
-# for the account's owner: card_table.views.accounts.PasswordResetConfirm).
+# Login throttling (django-axes): five wrong passwords in a row for one account
+# from one address lock that pair, the account from that address, for the
+# cool-off time; every failure during a lockout starts it again. Nobody can so
+# lock an owner out from their own phone, nor the other accounts behind a
+# shared address (a club's wifi). A right password resets the count, and so
+# does setting a new password through a reset link
+# (card_table.views.accounts.PasswordResetConfirm).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "card_table.views.accounts.locked_out"
@@ -271,13 +275,18 @@ SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
 # started or not.
 NEW_GAME_RATE = os.environ.get("NEW_GAME_RATE", "30/h")
 
+# The invitations to games with seats an account may hold unanswered
+# (scorepads.seating): a new game naming it past that is refused, saying so.
+PENDING_INVITATIONS_PER_ACCOUNT = int(os.environ.get("PENDING_INVITATIONS_PER_ACCOUNT", 20))
+
 # What one account may create in a day (scorepads.limits reads these).
 TWO_WAY_STREET_GAMES_PER_DAY = int(os.environ.get("TWO_WAY_STREET_GAMES_PER_DAY", 50))
 MAH_JONGG_GAMES_PER_DAY = int(os.environ.get("MAH_JONGG_GAMES_PER_DAY", 50))
 BRIDGE_RULINGS_PER_DAY = int(os.environ.get("BRIDGE_RULINGS_PER_DAY", 200))
 
 # Printing (scorepads.printing): a PDF of more than PDF_CELLS_IN_REQUEST cells
-# (its tables' rows times columns: hands times players) is rendered by the task
+# (its tables' rows times columns, hands times players, and its text, names and
+# notes, at 20 characters a cell: print_cost) is rendered by the task
 # worker (`manage.py db_worker`, from the tasks the database keeps), never in a
 # request; the request answers a page saying it is being prepared. 100 cells
 # of the costliest sheet (Two Way Street, 12 players with long names in three
@@ -289,8 +298,41 @@ PDF_CELLS_IN_REQUEST = int(os.environ.get("PDF_CELLS_IN_REQUEST", 100))
 PDF_REQUESTS_PER_MINUTE = int(os.environ.get("PDF_REQUESTS_PER_MINUTE", 30))
 PDF_RENDERS_PER_HOUR = int(os.environ.get("PDF_RENDERS_PER_HOUR", 30))  # PDFs rendered, per account
 PDF_RENDER_TIMEOUT = datetime.timedelta(minutes=5)  # a render still unfinished then is given up
-PDF_KEEP_DAYS = 7
+PDF_KEEP_DAYS = int(os.environ.get("PDF_KEEP_DAYS", 7))
+
+# What `manage.py prune` (run daily in production) drops beside the PDFs older
+# than PDF_KEEP_DAYS: the keys of entries (scorepads.entries) stored longer ago
+# than ENTRY_KEY_KEEP_DAYS (an entry whose answer a phone lost, sent again after
+# that, would be taken as new: a month is far beyond any table's evening), and
+# the task worker's finished rows older than TASK_RESULT_KEEP_DAYS.
+ENTRY_KEY_KEEP_DAYS = int(os.environ.get("ENTRY_KEY_KEEP_DAYS", 30))
+TASK_RESULT_KEEP_DAYS = int(os.environ.get("TASK_RESULT_KEEP_DAYS", 7))
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache
+
+# Logging: to stderr (where gunicorn and systemd's journal collect it), each
+# line with the id of the request it was logged in (gorilla_site.request_ids),
+# which the 500 page shows the user. Every 500 is logged by Django's
+# "django.request" logger with its path and traceback; 4xx answers are not
+# logged (LOG_REQUESTS_LEVEL=WARNING logs them too). LOG_LEVEL sets the rest.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "gorilla_site.request_ids.RequestIdFilter"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [request %(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "filters": ["request_id"], "formatter": "line"},
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # In place of Django's own handlers (the console only with DEBUG on, and email to ADMINS).
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.request": {"level": os.environ.get("LOG_REQUESTS_LEVEL", "ERROR").upper()},
+        "django.server": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
+}
 
 # Email: password reset links. SMTP when EMAIL_HOST is set; otherwise printed
 # on the console, which is for development.

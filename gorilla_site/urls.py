@@ -12,6 +12,9 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
+# The 500 page shows the request's id, which the log has beside the failure.
+handler500 = "gorilla_site.request_ids.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("sw.js", app_shell.service_worker, name="service_worker"),

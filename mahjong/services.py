@@ -18,7 +18,7 @@ from django.utils import timezone
 from mahjong import game as rules
 from mahjong.models import NAME_MAX_LENGTH, Game, Hand, Player
 from mahjong.selectors import HandInPlay, hands_in_play
-from scorepads import limits, recording
+from scorepads import limits, recording, seating
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
 from scorepads.restore import restored_uid
@@ -39,8 +39,9 @@ def game_start(*, seats: Sequence[Seat], date: datetime.date, user, restored: uu
         if restored is None:
             limits.MAH_JONGG_GAMES.check(user, Game.objects.filter(created_by=user))
         game = Game.objects.create(date=date, created_by=user, totals=[0] * rules.PLAYERS, **restored_uid(restored))
+        invited = seating.invitations_sent(accounts.invited, sender=user)
         Player.objects.bulk_create(
-            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=accounts.invited.get(number))
+            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=invited.get(number))
             for number, name in enumerate(names, start=1)
         )
         game.members.add(user)

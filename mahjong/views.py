@@ -20,7 +20,7 @@ from mahjong.game import field_at_fault
 from mahjong.models import Game, Hand
 from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
-from scorepads.printing import digest
+from scorepads.printing import digest, print_cost
 from scorepads.recording import SheetState
 from scorepads.seated import SeatedSheet
 from scorepads.views import bad_request, new_game_page, printed, query_id, refusal_on_form
@@ -185,5 +185,5 @@ def blank_pdf(request, game_id: int | None = None):
         cache_key=lambda size: "mah-jongg-blank:" + digest(names, date, size),
         render=lambda size: pdf.render_blank(names, size, date=date),
         filename=pdf.blank_filename(names),
-        cells=4,  # its rows are empty: only the names are written
+        cost=print_cost(cells=4, text=names or ()),  # its rows are empty: only the names are written
     )

@@ -31,7 +31,11 @@ class PadConfig(AppConfig):
                 account_template="pad/includes/account.html",
                 deletion_template="pad/includes/account_deletion.html",
                 deletion_context=accounts.deletion_context,
-                limits=(("name", models.NAME_MAX_LENGTH), ("irregularity", models.IRREGULARITY_MAX_LENGTH)),
+                limits=(
+                    ("name", models.NAME_MAX_LENGTH),
+                    ("irregularity", models.IRREGULARITY_MAX_LENGTH),
+                    ("notes", models.NOTES_MAX_LENGTH),
+                ),
                 # Its taps go by static/pad/offline.js, checked against the hands stored.
                 kept_pages=("game_pad", "hand_list", "gorilla_it_out"),
                 urls="pad.urls",  # at the site's root

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from pad import rules
-from pad.models import NAME_MAX_LENGTH, Game, Hand
+from pad.models import NAME_MAX_LENGTH, NOTES_MAX_LENGTH, Game, Hand
 from pad.services import GameSpec, RecordingError, build_hand, check_text, games_import
 from scorepads.restore import Format
 
@@ -168,7 +168,7 @@ def read_game(position: int, game: object) -> GameSpec:
     notes = game.get("notes", "")
     if not isinstance(notes, str):
         raise ImportFileError(f"{where}, field 'notes': must be a string")
-    read_text(f"{where}, field 'notes'", notes, lines=True)
+    read_text(f"{where}, field 'notes'", notes, lines=True, max_length=NOTES_MAX_LENGTH)
     hands = game.get("hands", [])
     if not isinstance(hands, list):
         raise ImportFileError(f"{where}, field 'hands': must be a list")
@@ -221,9 +221,9 @@ def read_partnership(where: str, partnership: object) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def read_text(where: str, text: str, *, lines: bool = False) -> None:
+def read_text(where: str, text: str, *, lines: bool = False, max_length: int | None = None) -> None:
     try:
-        check_text(text, label="text", lines=lines)
+        check_text(text, label="text", lines=lines, max_length=max_length)
     except RecordingError as error:
         raise ImportFileError(f"{where}: {error}") from None
 

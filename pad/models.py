@@ -17,6 +17,7 @@ from scorepads.models import SHARE_TOKEN_MAX_LENGTH, NumberedEntry, ScorePadGame
 NAME_MAX_LENGTH = 60
 IRREGULARITY_MAX_LENGTH = 200
 CARDS_MAX_LENGTH = 120
+NOTES_MAX_LENGTH = 2000  # a game's notes: printed under its pad
 
 
 class Partnership(models.Model):
@@ -95,7 +96,7 @@ class Game(ScorePadGame):
 
     partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="games")
     date = models.DateField()
-    notes = models.TextField(blank=True)
+    notes = models.TextField(blank=True, max_length=NOTES_MAX_LENGTH)
     # The game the partners started when this one was over: both phones go there.
     rematch = models.OneToOneField(
         "self", on_delete=models.SET_NULL, null=True, blank=True, editable=False,

@@ -528,3 +528,10 @@ def game_to_resume(user) -> Game | None:
         .order_by("-date", "-id")
         .first()
     )
+
+
+def irregularity_notes(games) -> list[str]:
+    """The irregularity notes of the hands of ``games``, as printed under their pads: one query."""
+    return list(
+        Hand.objects.filter(game__in=[game.pk for game in games]).exclude(irregularity="").values_list("irregularity", flat=True)
+    )

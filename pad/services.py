@@ -23,6 +23,7 @@ from pad.models import (
     IRREGULARITY_MAX_LENGTH,
     MAX_MEMBERS,
     NAME_MAX_LENGTH,
+    NOTES_MAX_LENGTH,
     Game,
     Hand,
     Invitation,
@@ -149,7 +150,7 @@ def game_start(
     first_dealer: rules.Seat | None = None,
 ) -> Game:
     """A new game; the first dealer comes from the date unless the partners chose."""
-    check_text(notes, label="game's notes", field="notes", lines=True)
+    check_text(notes, label="game's notes", field="notes", lines=True, max_length=NOTES_MAX_LENGTH)
     chosen = "" if first_dealer is None or first_dealer is rules.first_dealer(date) else first_dealer
     return Game.objects.create(partnership=partnership, date=date, notes=notes, first_dealer=chosen)
 

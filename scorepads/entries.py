@@ -7,8 +7,12 @@ carries a key the phone made for it (the ``entry_key`` field, a UUID). The
 views a game registers as taking entries (``GameKind.entry_views``) are
 wrapped by :class:`EntryOnceMiddleware`:
 
-- an entry whose key is already stored is not recorded again: it is answered
-  as done, and nothing runs;
+- an entry whose key is already stored for the same game is not recorded
+  again: it is answered as done, and nothing runs. A key is the account's and
+  the game's (:func:`sent_to`: the entry view and the address's arguments):
+  the same key sent to another game is another entry, recorded there;
+- a key that is no UUID, or the nil UUID (which every entry of a broken
+  phone would share), is refused with a 400 saying so, and nothing runs;
 - otherwise the view runs with the key at hand, and the writer that stores
   the entry stores its key in the same transaction (:func:`keep_key`, called by
   :func:`scorepads.recording.save_once` and by the games' other writers).
@@ -24,13 +28,15 @@ refused (percent-encoded), ``X-Entry-Location`` where the page went after it
 from __future__ import annotations
 
 import contextvars
+import hashlib
 import uuid
 from dataclasses import dataclass
 from urllib.parse import quote
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
+from django.urls import ResolverMatch
 
 KEY_FIELD = "entry_key"
 QUEUED_HEADER = "X-Entry-Queued"
@@ -46,6 +52,7 @@ class Sent:
     second look)."""
 
     user_id: int
+    sent_to: str
     key: uuid.UUID
     committed: bool = False
 
@@ -69,26 +76,57 @@ def keep_key(*, found: bool = False) -> None:
     if sent is None:
         return
     if found:
-        EntryKey.objects.get_or_create(user_id=sent.user_id, key=sent.key)
+        EntryKey.objects.get_or_create(user_id=sent.user_id, sent_to=sent.sent_to, key=sent.key)
     else:
-        EntryKey.objects.create(user_id=sent.user_id, key=sent.key)
+        EntryKey.objects.create(user_id=sent.user_id, sent_to=sent.sent_to, key=sent.key)
     transaction.on_commit(sent.commit)
+
+
+class MalformedKey(ValueError):
+    """An entry key that is no key an entry may carry."""
 
 
 def key_of(request) -> uuid.UUID | None:
     """The entry key the request's form carries; None when it carries none (a
-    page without the queue's script) or a malformed one."""
+    page without the queue's script). :class:`MalformedKey`, saying what is
+    wrong, when it is no UUID or the nil UUID."""
     text = request.POST.get(KEY_FIELD, "")
-    try:
-        return uuid.UUID(text) if len(text) <= 40 else None
-    except ValueError:
+    if text == "":
         return None
+    try:
+        if len(text) > 40:
+            raise ValueError
+        key = uuid.UUID(text)
+    except ValueError:
+        raise MalformedKey(f"the entry key {text[:40]!r} is no UUID") from None
+    if key.int == 0:
+        raise MalformedKey("the entry key is the nil UUID, which no entry may carry")
+    return key
 
 
-def stored(user_id: int, key: uuid.UUID) -> bool:
+#: The longest ``sent_to`` kept as it is; a longer one is kept as its digest.
+SENT_TO_LENGTH = 200
+
+
+def sent_to(match: ResolverMatch) -> str:
+    """Where an entry was sent, which its key is scoped to: the entry view and
+    the address's arguments, which name the game ("two_way_street:hand_record
+    game_id=12"). Every game's entry views are scoped so, Gorilla's too."""
+    place = " ".join([match.view_name, *(f"{name}={value}" for name, value in sorted(match.kwargs.items()))])
+    if len(place) > SENT_TO_LENGTH:
+        return hashlib.sha256(place.encode()).hexdigest()
+    return place
+
+
+#: The ``sent_to`` of the keys stored before keys were the game's: such a key
+#: answers for every game of its account, as it did, until it is pruned.
+SENT_ANYWHERE = ""
+
+
+def stored(user_id: int, to: str, key: uuid.UUID) -> bool:
     from scorepads.models import EntryKey
 
-    return EntryKey.objects.filter(user_id=user_id, key=key).exists()
+    return EntryKey.objects.filter(user_id=user_id, sent_to__in=[to, SENT_ANYWHERE], key=key).exists()
 
 
 def entry_views() -> frozenset[str]:
@@ -111,7 +149,7 @@ class EntryOnceMiddleware:
         sent = getattr(request, "entry_sent", None)
         if sent is None:
             return response
-        return answer(request, done=sent.committed or stored(sent.user_id, sent.key), response=response)
+        return answer(request, done=sent.committed or stored(sent.user_id, sent.sent_to, sent.key), response=response)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         match = request.resolver_match
@@ -119,12 +157,18 @@ class EntryOnceMiddleware:
             return None
         if match.view_name not in entry_views():
             return None
-        key = key_of(request)
+        try:
+            key = key_of(request)
+        except MalformedKey as error:
+            return HttpResponseBadRequest(
+                f"Nothing was recorded: {error}.\n", content_type="text/plain; charset=utf-8"
+            )
         if key is None:
             return None
-        if stored(request.user.pk, key):
+        to = sent_to(match)
+        if stored(request.user.pk, to, key):
             return answer(request, done=True, response=None)
-        request.entry_sent = Sent(request.user.pk, key)
+        request.entry_sent = Sent(request.user.pk, to, key)
         _sent.set(request.entry_sent)  # this request's thread and context only
         return None
 

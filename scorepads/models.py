@@ -237,14 +237,35 @@ class EntryKey(models.Model):
     transaction that stored the entry (:mod:`scorepads.entries`): the same
     entry sent again, its answer lost or sent from the phone's queue, is
     answered as done and stored once. An undone entry keeps its key: sent
-    again, it is not recorded a second time."""
+    again, it is not recorded a second time. Keys are kept
+    ``ENTRY_KEY_KEEP_DAYS`` days (``manage.py prune``)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # The game the entry was sent to (scorepads.entries.sent_to): a key is the account's and the game's.
+    sent_to = models.CharField(max_length=200, default="")
     key = models.UUIDField()
-    stored_at = models.DateTimeField(auto_now_add=True)
+    stored_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="entrykey_unique_per_user")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "sent_to", "key"], name="entrykey_unique_per_user_and_game")
+        ]
 
     def __str__(self) -> str:
         return str(self.key)
+
+
+class InvitationBlock(models.Model):
+    """An account (``account``) that takes no more invitations to games with
+    seats from another (``blocked``): the blocked account's new games name it
+    as a plain name, as if no account had that user name (:mod:`scorepads.seating`)."""
+
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["account", "blocked"], name="invitationblock_unique_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.account} blocks {self.blocked}"

@@ -5,7 +5,8 @@ Every PDF address goes through :func:`scorepads.views.printed`, which asks
 this module. A PDF is stored under a key that names everything it shows (a
 game's id and revision, the page size ...), so any worker serves what another
 rendered, and a change to a game (a new revision) is a new PDF. A PDF longer
-than ``PDF_CELLS_IN_REQUEST`` cells (:func:`renders_in_request`, the one rule)
+than ``PDF_CELLS_IN_REQUEST`` cells (:func:`print_cost`, its tables' cells and
+its text; :func:`renders_in_request`, the one rule)
 is rendered by the task worker (``manage.py db_worker``): the request stores a
 row without content and enqueues :func:`render_pdf`, which asks the same
 address again, as the same account, inside the worker, where
@@ -22,6 +23,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 from urllib.parse import urlsplit
@@ -48,10 +50,23 @@ logger = logging.getLogger(__name__)
 IN_WORKER = "printing_in_worker"
 
 
-def renders_in_request(cells: int) -> bool:
-    """Whether a PDF of ``cells`` cells (its tables' rows times columns, the
-    estimate every PDF address gives) is cheap enough to render in the request."""
-    return cells <= settings.PDF_CELLS_IN_REQUEST
+#: Characters of printed text (names, notes) that cost as much to set as one
+#: cell of a table (bench/notes_cost.py measures a pad's notes against it).
+CHARACTERS_PER_CELL = 20
+
+
+def print_cost(*, cells: int, text: Iterable[str] = ()) -> int:
+    """What a document costs to print, in cells: its tables' cells (rows times
+    columns) and everything it prints as text beside them (names, notes), each
+    ``CHARACTERS_PER_CELL`` characters a cell. Every PDF address gives this
+    estimate, and :func:`renders_in_request` judges it."""
+    return cells + sum(len(part) for part in text) // CHARACTERS_PER_CELL
+
+
+def renders_in_request(cost: int) -> bool:
+    """Whether a PDF that costs ``cost`` (:func:`print_cost`) is cheap enough
+    to render in the request; else the task worker renders it."""
+    return cost <= settings.PDF_CELLS_IN_REQUEST
 
 
 def digest(*parts) -> str:
@@ -114,6 +129,14 @@ def stored(key: str) -> Stored | None:
     return Stored(bytes(row["content"]) if row["content"] is not None else None, row["failed"])
 
 
+def being_prepared(key: str, requester: str, path: str) -> bool:
+    """Whether the PDF under ``key`` is being prepared by the worker, or the
+    same address is for the same requester under an older key (the document
+    changed since it was asked for: the worker prints it as it now is)."""
+    waiting = PrintedPdf.objects.filter(content__isnull=True, failed=False, requested_at__gte=stale_before())
+    return waiting.filter(Q(key=key) | Q(requester=requester, path=path)).exists()
+
+
 def stale_before() -> datetime.datetime:
     return timezone.now() - settings.PDF_RENDER_TIMEOUT
 
@@ -148,10 +171,11 @@ def store(key: str, requester: str, path: str, content: bytes) -> None:
         PrintedPdf.objects.filter(key=key).update(content=content, ready_at=now, failed=False)
 
 
-def prune() -> None:
-    """Drop the PDFs older than ``PDF_KEEP_DAYS`` (the worker does, after each render)."""
+def prune() -> int:
+    """Drop the PDFs older than ``PDF_KEEP_DAYS`` (the worker does, after each
+    render, and ``manage.py prune``); how many went."""
     cutoff = timezone.now() - datetime.timedelta(days=settings.PDF_KEEP_DAYS)
-    PrintedPdf.objects.filter(requested_at__lt=cutoff).delete()
+    return PrintedPdf.objects.filter(requested_at__lt=cutoff).delete()[0]
 
 
 def queue(key: str, requester: str, path: str, user_id: int | None) -> str:

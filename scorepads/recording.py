@@ -45,12 +45,21 @@ class RecordingError(ValueError):
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def check_text(text: str, *, label: str, field: str | None = None, lines: bool = False) -> None:
+def check_text(
+    text: str, *, label: str, field: str | None = None, lines: bool = False, max_length: int | None = None
+) -> None:
     """Refuse control characters (PostgreSQL stores no NUL), lone surrogates
-    and the bidirectional controls (U+202E and its kind).
+    and the bidirectional controls (U+202E and its kind), and, with
+    ``max_length`` (the limit declared beside the field), a longer text.
 
     With ``lines`` a note may hold tabs and line breaks.
     """
+    if max_length is not None and len(text) > max_length:
+        raise RecordingError(
+            f"the {label} {'are' if label.endswith('notes') else 'is'} {len(text):,} characters long:"
+            f" at most {max_length:,} are kept",
+            field=field or label,
+        )
     allowed = "\t\n\r" if lines else ""
     for character in text:
         if unicodedata.category(character) in {"Cc", "Cs"} and character not in allowed:

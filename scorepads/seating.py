@@ -13,21 +13,33 @@ by its last member is deleted, as when its last member's account is deleted
 Each write holds the game's row lock, so an answer and a leave of the same game
 come one after the other; each changes nothing when there is nothing to change,
 so a second tap of the same button does no harm.
+
+Invitations are bounded: an account holds at most
+``PENDING_INVITATIONS_PER_ACCOUNT`` unanswered (a new game naming it past that
+is refused, saying so, and nothing is written), its front page shows them
+``INVITATIONS_PER_PAGE`` at a time, and it may decline every invitation from
+one account at once and block that account. A blocked account's new games name
+the seat as a plain name: its starter is told what anyone naming a user name
+that is no account's is told, so a block is not revealed.
 """
 
 from __future__ import annotations
 
 import datetime
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.urls import reverse
 
 from scorepads import history
-from scorepads.models import SeatedGame, SeatedPlayer
+from scorepads.models import InvitationBlock, SeatedGame, SeatedPlayer
 from scorepads.players import joined, with_players
+from scorepads.recording import RecordingError
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -90,6 +102,16 @@ class Offer:
     def decline_url(self) -> str:
         return self.seated.url("invitation_decline", self.game.pk)
 
+    @property
+    def sender(self):
+        """The account that started the game, and so invites: None when it is gone."""
+        return self.game.created_by
+
+    @property
+    def decline_from_url(self) -> str:
+        """Where every invitation from the sender is declined (and the sender blocked)."""
+        return reverse("invitations_decline_from", args=[self.game.created_by_id]) if self.sender else ""
+
 
 def leave_url(seated: Seated, game: SeatedGame, user) -> str:
     """The address of game ``game``'s Leave control as ``user`` is shown it:
@@ -110,25 +132,126 @@ def seated_kinds() -> list[Seated]:
     return [kind.seated for kind in history.kinds() if kind.seated is not None]
 
 
-def invitations_for(user) -> list[Offer]:
-    """The seats offered to ``user`` and not yet answered, in every game with
-    seats, newest game first: two queries a kind."""
+#: The invitations the front page shows at a time.
+INVITATIONS_PER_PAGE = 10
+
+
+@dataclass(frozen=True)
+class OffersPage:
+    """One page of the seats offered to an account, newest game first."""
+
+    offers: list[Offer]
+    number: int  # from 1
+    count: int  # the offers on every page
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.count / INVITATIONS_PER_PAGE))
+
+    @property
+    def previous(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.number + 1 if self.number < self.pages else None
+
+    def __bool__(self) -> bool:
+        return bool(self.offers)
+
+
+def invitations_for(user, page: int = 1) -> OffersPage:
+    """Page ``page`` of the seats offered to ``user`` and not yet answered, in
+    every game with seats, newest game first (a page past the last is the
+    last): a query a kind, two more for a kind with offers, and at most
+    ``page`` pages' rows from each kind, however many there are."""
     if not user.is_authenticated:
-        return []
+        return OffersPage([], 1, 0)
+    offered = [(seated, seated.players._default_manager.filter(invited=user)) for seated in seated_kinds()]
+    counted = [(seated, seats, seats.count()) for seated, seats in offered]
+    count = sum(kind_count for _, _, kind_count in counted)
+    page = min(max(1, page), max(1, math.ceil(count / INVITATIONS_PER_PAGE)))
+    upto = page * INVITATIONS_PER_PAGE
     offers: list[Offer] = []
-    for seated in seated_kinds():
+    for seated, rows, kind_count in counted:
+        if not kind_count:
+            continue
         # The seats as any model's rows: django-stubs's plugin fails (an
         # internal error) on a select_related that goes on from ``game`` of the
         # abstract SeatedPlayer, whose "Game" it cannot resolve.
-        rows: models.Manager[Any] = seated.players._default_manager
+        seats_of: models.QuerySet[Any] = rows
         seats = list(
-            rows.filter(invited=user)
-            .select_related("game", "game__created_by")
-            .order_by("-game__date", "-game_id")
+            seats_of.select_related("game", "game__created_by").order_by("-game__date", "-game__created_at")[:upto]
         )
         with_players([seat.game for seat in seats], seated.players._default_manager.all())
         offers.extend(Offer(seated, seat) for seat in seats)
-    return sorted(offers, key=lambda offer: (offer.game.date, offer.game.created_at), reverse=True)
+    offers.sort(key=lambda offer: (offer.game.date, offer.game.created_at), reverse=True)
+    return OffersPage(offers[upto - INVITATIONS_PER_PAGE : upto], page, count)
+
+
+def pending_invitations(account) -> int:
+    """How many seats are offered to ``account`` and not yet answered, in every game with seats."""
+    return sum(seated.players._default_manager.filter(invited=account).count() for seated in seated_kinds())
+
+
+def invitations_sent(invited: dict[int, User], *, sender) -> dict[int, User]:
+    """Of the accounts a new game's seats invite (by seat number), those that
+    are invited: not one that blocked ``sender`` (its seat is a plain name,
+    and nothing tells the sender). Refused (:class:`RecordingError`, on the
+    seat's ``account_N``) when an account holds
+    ``PENDING_INVITATIONS_PER_ACCOUNT`` unanswered already. Call in the
+    transaction that writes the seats."""
+    if not invited or sender is None:
+        return invited
+    blocking = set(
+        InvitationBlock.objects.filter(blocked=sender, account__in=list(invited.values())).values_list(
+            "account_id", flat=True
+        )
+    )
+    sent = {number: account for number, account in invited.items() if account.pk not in blocking}
+    most = settings.PENDING_INVITATIONS_PER_ACCOUNT
+    for number, account in sent.items():
+        if pending_invitations(account) >= most:
+            raise RecordingError(
+                f"player {number}: {account.get_username()} has {most} invitations waiting for an answer, the most"
+                " an account may have; leave their account out, or ask them to answer theirs first",
+                field=f"account_{number}",
+            )
+    return sent
+
+
+@dataclass(frozen=True)
+class Declined:
+    sender: str  # the user name of the account whose invitations were declined
+    count: int
+
+
+def invitations_decline_from(*, user: User, sender_id: int, block: bool) -> Declined | None:
+    """``user`` declines every seat offered to them in the games ``sender_id``
+    started, and with ``block`` takes no more invitations from that account
+    (:func:`invitations_sent`). None, nothing changed, for no such account."""
+    sender = get_user_model().objects.filter(pk=sender_id).first()
+    if sender is None or sender.pk == user.pk:
+        return None
+    with transaction.atomic():
+        declined = sum(
+            seated.players._default_manager.filter(invited=user, game__created_by=sender).update(invited=None)
+            for seated in seated_kinds()
+        )
+        if block:
+            InvitationBlock.objects.get_or_create(account=user, blocked=sender)
+    return Declined(sender.get_username(), declined)
+
+
+def invitation_unblock(*, user: User, blocked_id: int) -> bool:
+    """``user`` takes invitations from account ``blocked_id`` again; False when it was not blocked."""
+    return bool(InvitationBlock.objects.filter(account=user, blocked_id=blocked_id).delete()[0])
+
+
+def blocked_accounts(user) -> list:
+    """The accounts ``user`` takes no invitations from, by user name."""
+    blocks = InvitationBlock.objects.filter(account=user).select_related("blocked")
+    return sorted((block.blocked for block in blocks), key=lambda account: account.get_username().casefold())
 
 
 def invitation_accept(*, seated: Seated, game_id: int, user: User) -> str:

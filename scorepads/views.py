@@ -59,15 +59,15 @@ def printed(
     cache_key: Callable[[str], str],
     render: Callable[[str], bytes],
     filename: str | Callable[[], str],
-    cells: int,
+    cost: int,
 ) -> HttpResponse:
     """A PDF at the page size the request asks for (``?size=``, a 400 when
     unknown); every PDF address of the app answers through here.
 
     It is rendered once for each ``cache_key(size)`` (the key names everything
     the PDF shows, such as a game's revision) and kept in the database for
-    every worker (:mod:`scorepads.printing`). ``cells`` estimates its length
-    (its tables' rows times columns): a long PDF is rendered by the task
+    every worker (:mod:`scorepads.printing`). ``cost`` estimates its length
+    (:func:`scorepads.printing.print_cost`: its tables' cells and its text): a long PDF is rendered by the task
     worker while the answer is a page saying it is being prepared (202), which
     asks the same address again until it is ready. Past the limits on
     printing the answer is a 429 page saying why, and nothing is written.
@@ -82,13 +82,18 @@ def printed(
     if requester := printing.in_worker(request):
         printing.store(key, requester, path, render(size))
         return HttpResponse(status=204)
+    requester = printing.requester_of(request)
+    if printing.being_prepared(key, requester, path):
+        # Asked again while the worker prepares it (the waiting page's poll),
+        # which costs one read: not counted against the limits, even when the
+        # document changed meanwhile (the worker prints it as it then is).
+        return preparing(request, path)
     if printing.too_many_requests(request):
         return refused(
             request, "PDFs were asked for too often from this account just now. Wait a minute, then ask again."
         )
-    requester = printing.requester_of(request)
     kept = printing.stored(key)
-    if kept is None and printing.renders_in_request(cells):
+    if kept is None and printing.renders_in_request(cost):
         if reason := printing.refusal(requester, queued=False):
             return refused(request, reason)
         content = render(size)
@@ -106,8 +111,14 @@ def printed(
     if kept is not None and kept.failed:
         printing.forget_failure(key)
         return render_page(request, "scorepads/pdf_preparing.html", {"url": path, "failed": True}, status=500)
+    return preparing(request, path)
+
+
+def preparing(request, path: str) -> HttpResponse:
+    """The answer while the PDF at ``path`` is being prepared: the page saying
+    so (202), or to its poll a 204 (the page asks again)."""
     if request.htmx:
-        return HttpResponse(status=204)  # still being prepared: the page asks again
+        return HttpResponse(status=204)
     return render_page(request, "scorepads/pdf_preparing.html", {"url": path}, status=202)
 
 
@@ -135,7 +146,10 @@ def printed_sheet(request, game, display_of: Callable, printing_module: ModuleTy
         cache_key=lambda size: printing_module.sheet_cache_key(game.pk, game.revision, size),
         render=lambda size: printing_module.render_sheet(display(), size),
         filename=lambda: printing_module.sheet_filename(display()),
-        cells=max(1, game.hand_count) * len(game.players.all()),
+        cost=printing.print_cost(
+            cells=max(1, game.hand_count) * len(game.players.all()),
+            text=[player.name for player in game.players.all()],
+        ),
     )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from scorepads import limits, recording
+from scorepads import limits, recording, seating
 from scorepads.players import Seat, checked_names, seat_accounts
 from scorepads.recording import RecordingError
 from scorepads.restore import restored_uid
@@ -49,8 +49,9 @@ def game_start(
         game = Game.objects.create(
             date=date, target=target, created_by=user, totals=[0] * len(seats), **restored_uid(restored)
         )
+        invited = seating.invitations_sent(accounts.invited, sender=user)
         Player.objects.bulk_create(
-            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=accounts.invited.get(number))
+            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=invited.get(number))
             for number, name in enumerate(names, start=1)
         )
         game.members.add(user)

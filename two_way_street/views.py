@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorepads.printing import digest
+from scorepads.printing import digest, print_cost
 from scorepads.recording import SheetState
 from scorepads.regions import Region
 from scorepads.seated import SeatedSheet
@@ -146,7 +146,7 @@ def blank_pdf(request):
         cache_key=lambda size: "two-way-street-blank:" + digest(names, date, target, size),
         render=lambda size: pdf.render_blank(names, size, date=date, target=target),
         filename=pdf.blank_filename(names),
-        cells=len(names),  # its rows are empty: only the names are written
+        cost=print_cost(cells=len(names), text=names),  # its rows are empty: only the names are written
     )
 
 

@@ -20,7 +20,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import timezone
@@ -29,7 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.decorators import ratelimit
 
 from card_table import accounts
-from scorepads import history, restore
+from scorepads import history, restore, seating
 from scorepads.account_data import restore_archive, write_archive
 from scorepads.views import attachment_header
 
@@ -37,9 +37,11 @@ EMAIL_HELP = "Optional. Only for a link to set a new password if you forget your
 
 
 def next_url(request) -> str:
-    """Where to go after signing up: ``next`` when it is on this site."""
+    """Where to go after signing up: ``next`` when it is a path on this site
+    ("/pad/"); anything else (another site, "x", "javascript:...") is ignored
+    for the front page."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target
@@ -63,7 +65,7 @@ def signup(request):
     """A new account, logged in at once. Each address may post the form
     ``SIGNUP_RATE`` times (5 an hour), accounts made or not."""
     if request.user.is_authenticated:
-        return redirect(next_url(request))
+        return HttpResponseRedirect(next_url(request))
     next_value = request.POST.get("next") or request.GET.get("next", "")
     if getattr(request, "limited", False):
         return render(
@@ -76,7 +78,7 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url(request))
+        return HttpResponseRedirect(next_url(request))
     return render(
         request,
         "registration/signup.html",
@@ -130,6 +132,7 @@ def account_page(request, *, form=None, restore_form=None, status=200):
         {
             "form": form or EmailForm(initial={"email": request.user.email}),
             "restore_form": restore_form or RestoreForm(),
+            "blocked": seating.blocked_accounts(request.user),
             "kinds": history.kinds(),
             # The games whose file the download holds (their callables are no template's to call).
             "downloaded": ", ".join(kind.label for kind in history.kinds() if kind.account_data is not None),

@@ -18,6 +18,7 @@ from pad import history as own
 from pad.display import day_session, pad_display, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS
+from pad.views.printing import pads_print_cost
 from scorepads import exports, history
 from scorepads.exports import attachment_name
 from scorepads.history_filters import GameFilterForm, read_filters
@@ -127,7 +128,7 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
         + digest([(game.pk, game.revision, game.partnership.names) for game in games], size),
         render=render,
         filename=attachment_name("gorilla-pads", "pdf"),
-        cells=sum(pdf.pad_cells(game.partnership_score + game.fates_score) for game in games),
+        cost=pads_print_cost(games),
     )
 
 

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from pad import pdf, selectors
 from pad.display import pad_display, wallow
-from scorepads.printing import digest
+from scorepads.printing import digest, print_cost
 from scorepads.views import bad_request, printed
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -49,7 +49,20 @@ def game_pad_printed(request, game):
         cache_key=lambda size: pdf.game_pad_cache_key(game.pk, game.revision, size),
         render=lambda size: render_game_pad(game, size),
         filename=pdf.game_pad_filename(game.partnership, game.date),
-        cells=pdf.pad_cells(game.partnership_score + game.fates_score),
+        cost=pads_print_cost([game]),
+    )
+
+
+def pads_print_cost(games) -> int:
+    """What the pads of ``games`` cost to print (scorepads.printing.print_cost):
+    their charts' cells, and the text printed beside them, the partners'
+    names, the games' notes and the hands' irregularity notes (one query)."""
+    return print_cost(
+        cells=sum(pdf.pad_cells(game.partnership_score + game.fates_score) for game in games),
+        text=[
+            *(text for game in games for text in (game.notes, *game.partnership.names.values())),
+            *selectors.irregularity_notes(games),
+        ],
     )
 
 
@@ -66,7 +79,7 @@ def partnership_blank_pdf(request, partnership_id: int):
         cache_key=lambda size: "pad-blank:" + digest(partnership.names, date, copies, size),
         render=lambda size: pdf.render_blank_pads(partnership, date, copies, size),
         filename=pdf.blank_pad_filename(partnership, date),
-        cells=pdf.blank_cells(copies),
+        cost=print_cost(cells=pdf.blank_cells(copies), text=partnership.names.values()),
     )
 
 
@@ -110,5 +123,5 @@ def partnership_season_pdf(request, partnership_id: int):
         cache_key=lambda size: "pad-season-report:" + digest(partnership.names, season, statistics, games, size),
         render=lambda size: pdf.render_season_report(statistics, games, season, size),
         filename=pdf.season_filename(partnership, season),
-        cells=pdf.season_cells(games),
+        cost=print_cost(cells=pdf.season_cells(games), text=partnership.names.values()),
     )

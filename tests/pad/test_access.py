@@ -25,6 +25,8 @@ OWN_PAGES = {
     "front_page", "game_list", "games_csv", "games_json", "games_pdf", "game_start", "login", "logout", "signup",
     "account", "account_data", "account_archive", "account_restore", "account_delete", "password_change",
     "password_change_done",
+    # They name another account, and change only the user's own invitations and blocks.
+    "invitations_decline_from", "invitation_unblock",
 } | PASSWORD_RESET
 #: Pages reached through a token, not an id: a stranger with an unknown token finds nothing.
 TOKEN_PAGES = {"shared_pad", "shared_pad_pdf", "invitation_accept"}
@@ -66,7 +68,8 @@ def owned(game, partnership, user):
 def url_of(pattern, game, token="not-a-token-of-anything"):
     kwargs = {}
     for name in pattern.pattern.converters:
-        kwargs[name] = {"game_id": game.pk, "partnership_id": game.partnership_id, "number": 3, "token": token, "uidb64": "MQ"}[name]
+        kwargs[name] = {"game_id": game.pk, "partnership_id": game.partnership_id, "number": 3, "token": token, "uidb64": "MQ",
+                        "sender_id": game.partnership.created_by_id, "blocked_id": game.partnership.created_by_id}[name]
     return reverse(pattern.name, kwargs=kwargs)
 
 

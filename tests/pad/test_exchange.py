@@ -149,6 +149,10 @@ def broken(path, value):
         (broken(["games", 1, "hands"], [{"outcome": "M"}] * 11), "game 2: hand 11 comes after the end of the game"),
         (broken(["games", 0, "hands"], "MIP"), "game 1, field 'hands': must be a list"),
         (broken(["games", 0, "notes"], None), "game 1, field 'notes': must be a string"),
+        (
+            broken(["games", 0, "notes"], "n" * 1024 * 1024),
+            "game 1, field 'notes': the text is 1,048,576 characters long: at most 2,000 are kept",
+        ),
         (broken(["games", 0, "when"], "today"), "game 1, field 'when': unknown field"),
     ],
 )

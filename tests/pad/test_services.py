@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 
 from pad import rules, services
-from pad.models import Game, Hand
+from pad.models import NOTES_MAX_LENGTH, Game, Hand
 from pad.services import RecordingError
 from tests.conftest import record_outcomes
 
@@ -429,3 +429,12 @@ def test_a_redo_puts_back_exactly_the_hand_that_was_undone(game):
     with pytest.raises(RecordingError) as refused:  # a second redo of the same hand
         services.hand_redo(game=game, undone=undone)
     assert refused.value.code == "taken"
+
+
+def test_a_game_with_notes_longer_than_the_limit_is_refused_naming_them(partnership):
+    with pytest.raises(RecordingError, match="the game's notes are 2,001 characters long: at most 2,000 are kept") as refused:
+        services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9), notes="n" * (NOTES_MAX_LENGTH + 1))
+    assert refused.value.field == "notes"
+    assert not Game.objects.exists()
+    at_the_limit = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9), notes="n" * NOTES_MAX_LENGTH)
+    assert len(at_the_limit.notes) == NOTES_MAX_LENGTH

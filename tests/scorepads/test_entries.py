@@ -123,12 +123,59 @@ def test_a_refused_entry_keeps_no_key_and_may_be_sent_again(client, street):
 
 
 def test_without_a_key_an_entry_goes_as_before(client, street):
-    for key in ("", "not-a-key", "x" * 500):
-        data = tws_post(HAND_1, 1, key)
-        response = client.post(tws_url(street), data, **HTMX)
-        assert "X-Entry" not in response
+    response = client.post(tws_url(street), tws_post(HAND_1, 1, ""), **HTMX)
+    assert "X-Entry" not in response
     assert tws_stored(street) == [as_stored(HAND_1)]
     assert not EntryKey.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "key, said",
+    [
+        ("not-a-key", "the entry key 'not-a-key' is no UUID"),
+        ("x" * 500, "is no UUID"),
+        (str(uuid.UUID(int=0)), "the entry key is the nil UUID, which no entry may carry"),
+        ("{00000000-0000-0000-0000-000000000000}", "nil UUID"),
+    ],
+)
+def test_a_malformed_or_nil_key_is_refused_saying_so_and_changes_nothing(client, street, key, said):
+    street.refresh_from_db()
+    revision = street.revision
+    for headers in (HTMX, QUEUED):
+        response = client.post(tws_url(street), tws_post(HAND_1, 1, key), **headers)
+        assert response.status_code == 400
+        assert response["Content-Type"] == "text/plain; charset=utf-8"
+        assert said in response.content.decode() and response.content.decode().startswith("Nothing was recorded")
+    assert tws_stored(street) == []
+    street.refresh_from_db()
+    assert street.revision == revision
+    assert not EntryKey.objects.exists()
+
+
+def test_the_same_key_sent_to_another_game_is_recorded_there(client, street, user):
+    other = tws_services.game_start(
+        seats=[Seat(name) for name in ("Eve", "Fay", "Gus", "Hal")], target=12, date=datetime.date(2026, 7, 9), user=user
+    )
+    key = uuid.uuid4()
+    assert client.post(tws_url(street), tws_post(HAND_1, 1, key), **QUEUED)["X-Entry"] == "done"
+    there = client.post(tws_url(other), tws_post(HAND_2, 1, key), **QUEUED)
+    assert there["X-Entry"] == "done"
+    assert tws_stored(other) == [as_stored(HAND_2)]  # recorded, not dropped as done
+    assert tws_stored(street) == [as_stored(HAND_1)]
+    # Each game still records it once.
+    assert client.post(tws_url(other), tws_post(HAND_2, 1, key), **QUEUED)["X-Entry"] == "done"
+    assert tws_stored(other) == [as_stored(HAND_2)]
+    assert EntryKey.objects.filter(key=key).count() == 2
+
+
+def test_the_same_key_in_another_kind_of_game_is_recorded_there(client, street, mahjong):
+    key = uuid.uuid4()
+    client.post(tws_url(street), tws_post(HAND_1, 1, key), **QUEUED)
+    url = reverse("mahjong:hand_record", args=[mahjong.pk])
+    data = {"number": 1, "winner": "2", "winning_hand": "", "winning_tile": "", "last_tile": "discard", "entry_key": str(key)}
+    data |= {f"score_{seat}": score for seat, score in enumerate((10, 40, 0, 8), start=1)}
+    assert client.post(url, data, **QUEUED)["X-Entry"] == "done"
+    assert MahjongHand.objects.filter(game=mahjong).count() == 1
 
 
 def test_a_key_is_each_accounts_own(client, street, django_user_model):
@@ -208,3 +255,11 @@ def test_the_same_ruling_saved_twice_from_its_form_is_one_ruling_and_both_are_do
     answers = [client.post(url, data | {"entry_key": str(uuid.uuid4())}, **QUEUED)["X-Entry"] for _ in range(2)]
     assert answers == ["done", "done"]
     assert Ruling.objects.count() == 1
+
+
+def test_a_key_stored_before_keys_were_the_games_still_answers_done(client, street, user):
+    key = uuid.uuid4()
+    EntryKey.objects.create(user=user, sent_to="", key=key)  # as the migration leaves the keys stored before it
+    response = client.post(tws_url(street), tws_post(HAND_1, 1, key), **QUEUED)
+    assert response["X-Entry"] == "done"
+    assert tws_stored(street) == []  # sent before, and recorded then: not again

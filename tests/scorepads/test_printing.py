@@ -120,11 +120,37 @@ def test_a_game_changed_before_the_worker_ran_is_printed_as_it_now_is(client, us
     assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
 
 
+def test_the_waiting_pages_polls_are_not_counted_against_the_limit(client, user, queued, settings):
+    settings.PDF_REQUESTS_PER_MINUTE = 2
+    game = street_game(user)
+    assert client.get(sheet_url(game)).status_code == 202
+    for _ in range(5):  # more polls than the minute's requests
+        assert client.get(sheet_url(game), HTTP_HX_REQUEST="true").status_code == 204
+    assert client.get(sheet_url(game)).status_code == 202  # the page opened again
+    assert PdfRequestCount.objects.get().count == 1
+    assert DBTaskResult.objects.count() == 1
+
+
+def test_the_owners_polls_while_a_changed_game_waits_are_not_refused(client, user, queued):
+    game = street_game(user)
+    assert client.get(sheet_url(game)).status_code == 202
+    services.hand_undo_last(game=game)  # the game changes while its PDF waits
+    for _ in range(3):
+        assert client.get(sheet_url(game), HTTP_HX_REQUEST="true").status_code == 204
+    assert client.get(sheet_url(game)).status_code == 202
+    assert DBTaskResult.objects.count() == 1  # nothing queued twice
+    run_worker()
+    game.refresh_from_db()
+    poll = client.get(sheet_url(game), HTTP_HX_REQUEST="true")
+    assert poll.status_code == 286
+    assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
+
+
 def test_the_rate_limit_refuses_with_429_and_enqueues_nothing(client, user, queued, settings):
     settings.PDF_REQUESTS_PER_MINUTE = 2
     game = street_game(user)
     assert client.get(sheet_url(game)).status_code == 202
-    assert client.get(sheet_url(game)).status_code == 202
+    assert "Another PDF of yours" in client.get(sheet_url(game, "letter")).content.decode()  # counted too
     refused = client.get(sheet_url(game, "letter"))
     assert refused.status_code == 429
     assert refused["Retry-After"] == "60"
@@ -203,6 +229,28 @@ def test_the_cell_estimate_decides_where_a_pdf_is_rendered(settings):
     settings.PDF_CELLS_IN_REQUEST = 240
     assert printing.renders_in_request(240)
     assert not printing.renders_in_request(241)
+
+
+def test_the_cost_of_a_document_counts_its_text_beside_its_cells():
+    assert printing.print_cost(cells=70) == 70
+    per_cell = printing.CHARACTERS_PER_CELL
+    assert printing.print_cost(cells=70, text=["a" * per_cell, "b" * (per_cell * 2 - 1)]) == 70 + 2
+    assert printing.print_cost(cells=0, text=["x" * 2000]) == 2000 // per_cell
+
+
+def test_a_pad_with_notes_at_their_limit_prints_in_the_worker(client, user, partnership, settings):
+    settings.TASKS = DATABASE_TASKS
+    settings.PDF_CELLS_IN_REQUEST = 100  # the default
+    from pad import services as gorilla
+    from pad.models import NOTES_MAX_LENGTH
+
+    plain = gorilla.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    noted = gorilla.game_start(partnership=partnership, date=datetime.date(2026, 7, 10), notes="n" * NOTES_MAX_LENGTH)
+    for game in (plain, noted):
+        gorilla.hand_record(game=game, number=1, outcome="M")
+    assert client.get(reverse("game_pad_pdf", args=[plain.pk])).status_code == 200  # in the request
+    assert client.get(reverse("game_pad_pdf", args=[noted.pk])).status_code == 202  # in the worker
+    assert DBTaskResult.objects.count() == 1
 
 
 def pdf_routes(patterns=None, prefix=""):

@@ -285,3 +285,15 @@ def test_a_file_without_uids_restores_once_each_time(fresh):
     document = {"format": "two-way-street/1", "games": [{"date": "2026-07-09", "target": 12, "players": ["A", "B", "C"], "hands": []}]}
     assert restore_post(client, zip_of({"two-way-street.json": document})).status_code == 302
     assert StreetGame.objects.count() == 1 and isinstance(StreetGame.objects.get().uid, uuid.UUID)
+
+
+def test_a_gorilla_game_with_a_megabyte_of_notes_restores_nothing_and_names_the_limit(archive, fresh):
+    _, content = archive
+    files = files_of(content)
+    files["gorilla.json"]["games"][1]["notes"] = "n" * 1024 * 1024
+    refused(
+        fresh[1],
+        zip_of(files),
+        "Nothing was restored:",
+        "gorilla.json: game 2, field &#x27;notes&#x27;: the text is 1,048,576 characters long: at most 2,000 are kept",
+    )

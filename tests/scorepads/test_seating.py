@@ -355,3 +355,92 @@ def test_an_account_saves_at_most_the_days_limit_of_rulings(client, settings):
     slug, data = posts[0]
     assert client.post(calculator_url(slug), data).status_code == 302
     assert Ruling.objects.count() == 2
+
+
+# Invitations bounded: a cap per account, pages, declining all from one account and blocking it
+
+
+def test_an_account_holding_the_most_invitations_is_invited_no_more_and_the_sender_is_told(
+    kind, client, user, ben, settings
+):
+    settings.PENDING_INVITATIONS_PER_ACCOUNT = 3
+    other = KINDS[1] if kind is KINDS[0] else KINDS[0]
+    kind.start(user, {"Ben": "ben"})
+    kind.start(user, {"Ben": "ben"})
+    other.start(user, {"Ben": "ben"})  # every kind's invitations count
+    games = kind.games.count()
+    response = client.post(kind.url("new"), kind.new_game_post(account_2="ben"))
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "ben has 3 invitations waiting for an answer, the most an account may have" in page
+    assert kind.games.count() == games  # nothing written
+    assert seating.pending_invitations(ben) == 3
+    # Without naming Ben's account, the game starts.
+    assert client.post(kind.url("new"), kind.new_game_post()).status_code == 302
+
+
+def test_the_front_page_shows_invitations_a_page_at_a_time(kind, user, ben, ben_client, settings, django_assert_max_num_queries):
+    settings.PENDING_INVITATIONS_PER_ACCOUNT = 100
+    per_page = seating.INVITATIONS_PER_PAGE
+    for _ in range(per_page * 2 + 5):
+        kind.start(user, {"Ben": "ben"})
+    with django_assert_max_num_queries(40) as counted:
+        first = ben_client.get(reverse("front_page")).content.decode()
+    assert first.count("jon invites you") == per_page
+    assert "Page 1 of 3" in first and 'href="?invitations=2"' in first
+    with django_assert_max_num_queries(len(counted.captured_queries)):
+        last = ben_client.get(reverse("front_page"), {"invitations": "3"}).content.decode()
+    assert last.count("jon invites you") == 5 and "Page 3 of 3" in last
+    for beyond in ("99", "0", "x", "9" * 30):  # no such page: the nearest, never an error
+        response = ben_client.get(reverse("front_page"), {"invitations": beyond})
+        assert response.status_code == 200 and response.content.decode().count("jon invites you") in (per_page, 5)
+    # Every invitation once, newest first, across the pages.
+    shown = [
+        int(game_id)
+        for number in (1, 2, 3)
+        for game_id in re.findall(
+            r"/games/(\d+)/accept/", ben_client.get(reverse("front_page"), {"invitations": number}).content.decode()
+        )
+    ]
+    assert sorted(shown, reverse=True) == shown == list(kind.games.order_by("-created_at").values_list("pk", flat=True))
+
+
+def test_declining_all_from_an_account_leaves_the_others_invitations(kind, user, ben, ben_client, stranger):
+    from_jon = [kind.start(user, {"Ben": "ben"}) for _ in range(3)]
+    from_stranger = kind.start(stranger, {"Ben": "ben"})
+    response = ben_client.post(reverse("invitations_decline_from", args=[user.pk]))
+    assert response.status_code == 302 and response["Location"] == reverse("front_page")
+    assert "You declined 3 invitations from jon." in ben_client.get(reverse("front_page")).content.decode()
+    assert [seat_of_ben(kind, game) for game in from_jon] == [(None, None)] * 3
+    assert seat_of_ben(kind, from_stranger) == (None, ben.pk)
+    # Not blocked: Jon's next game invites Ben again.
+    assert seat_of_ben(kind, kind.start(user, {"Ben": "ben"})) == (None, ben.pk)
+
+
+def test_a_blocked_account_invites_no_more_and_is_told_nothing_of_it(kind, client, user, ben, ben_client):
+    kind.start(user, {"Ben": "ben"})
+    ben_client.post(reverse("invitations_decline_from", args=[user.pk]), {"block": "yes"})
+    assert seating.pending_invitations(ben) == 0
+    # Jon's new game names Ben's account: the same answer as for a user name that is no account's.
+    pages = []
+    for typed in ("ben", "nobody"):
+        response = client.post(kind.url("new"), kind.new_game_post(account_2=typed))
+        assert response.status_code == 302
+        pages.append((response, client.get(response["Location"]).content.decode()))
+    (first, first_page), (second, second_page) = pages
+    ids = list(kind.games.values_list("pk", flat=True))
+    assert comparable(first_page, ids) == comparable(second_page, ids)
+    assert seating.pending_invitations(ben) == 0  # a name only
+    assert "jon invites you" not in ben_client.get(reverse("front_page")).content.decode()
+    # Ben's account page lists the block and lifts it.
+    account_page = ben_client.get(reverse("account")).content.decode()
+    assert "Unblock jon" in account_page
+    assert ben_client.post(reverse("invitation_unblock", args=[user.pk])).status_code == 302
+    assert "Unblock jon" not in ben_client.get(reverse("account")).content.decode()
+    assert seat_of_ben(kind, kind.start(user, {"Ben": "ben"})) == (None, ben.pk)
+
+
+def test_declining_from_no_such_account_is_a_404_and_changes_nothing(offered, ben, ben_client):
+    assert ben_client.post(reverse("invitations_decline_from", args=[999_999]), {"block": "yes"}).status_code == 404
+    assert ben_client.post(reverse("invitation_unblock", args=[999_999])).status_code == 404
+    assert seating.pending_invitations(ben) == 1

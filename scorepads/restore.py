@@ -340,13 +340,14 @@ class Replay:
         if uid is not None and form.present(user, [uid]):
             self.job.already += 1
             return True
+        now = timezone.now()
         try:
             with transaction.atomic():
                 rows = iter(rows_written(form.write(game, user)))
                 row = next(rows, None)
-                # Marked only when new (a format may give the row it found the uid in).
+                # Marked only when made now (a format may give the row it found the uid in).
                 if row is not None and type(row)._default_manager.filter(
-                    pk=row.pk, restoring=None, created_at__gte=self.job.created_at
+                    pk=row.pk, restoring=None, created_at__gte=now
                 ).update(restoring=self.job):
                     row.restoring = self.job  # the game's own services save it by field: this stays
                 else:
@@ -394,7 +395,7 @@ def write_batch(replay: Replay) -> bool:
         steps_before = replay.steps
         try:
             with transaction.atomic():
-                list(get_user_model().objects.select_for_update().filter(pk=job.user_id).values_list("pk", flat=True))
+                lock_account(job.user_id)
                 ends = time.monotonic() + settings.RESTORE_BATCH_SECONDS
                 more = True
                 while more and replay.steps - steps_before < settings.RESTORE_BATCH_STEPS and time.monotonic() < ends:
@@ -408,6 +409,13 @@ def write_batch(replay: Replay) -> bool:
                 raise
             logger.warning("restore %s: the database was locked, batch tried again (%s)", job.pk, attempt)
     return True  # not reached: the last attempt returns or raises
+
+
+def lock_account(user_id: int) -> None:
+    """Lock the account's row for this transaction (on SQLite, whose
+    ``IMMEDIATE`` transactions lock the database as they begin, there is
+    nothing more to lock)."""
+    list(get_user_model().objects.select_for_update().filter(pk=user_id).values_list("pk", flat=True))
 
 
 def models_restored() -> list[type[models.Model]]:

@@ -295,7 +295,10 @@ def restore_replay(job_id: int) -> None:
     try:
         replay = Replay(job, read_archive(io.BytesIO(bytes(job.archive or b"")), history.kinds()))
         while write_batch(replay):
-            pass
+            # Room for the others: SQLite's waiting writers poll for the lock
+            # (every 100 ms once they have waited a while), and would rarely
+            # find it free between two batches that follow each other at once.
+            time.sleep(settings.RESTORE_BATCH_PAUSE)
     except RestoreError as error:
         restore_failed(job, str(error))
     except Exception:

@@ -7,7 +7,7 @@ class BridgeConfig(AppConfig):
 
     def ready(self):
         from bridge import exports, selectors
-        from scorepads import history
+        from scorepads import history, limits
 
         history.register(
             history.GameKind(
@@ -22,6 +22,7 @@ class BridgeConfig(AppConfig):
                 start_url_name="bridge:calculator_home",
                 account_data=exports.account_data,
                 restore=exports.RESTORE,
+                daily_limit=limits.BRIDGE_RULINGS,
                 kept_pages=("bridge:calculator_home", "bridge:calculator", "bridge:ruling"),
                 entry_views=("bridge:calculator",),
                 urls="bridge.urls",

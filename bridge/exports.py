@@ -90,9 +90,9 @@ def present(user, uids) -> set:
     return set(Ruling.objects.filter(created_by=user, save_key__in=uids).values_list("save_key", flat=True))
 
 
-def write(spec: dict, user) -> None:
+def write(spec: dict, user) -> Ruling:
     uid = spec["uid"] or uuid.uuid4()
-    services.ruling_save(user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k != "uid"})
+    return services.ruling_save(user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k != "uid"})
 
 
 RESTORE = restore.Format(name=FORMAT, noun="ruling", read=read, uid=lambda spec: spec["uid"], present=present, write=write)

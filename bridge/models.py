@@ -33,6 +33,11 @@ class Ruling(models.Model):
     # The key the calculator's form carries: a resent or double-tapped save
     # finds the ruling it made instead of making a second.
     save_key = models.UUIDField(editable=False)
+    # The restore still writing this ruling: seen nowhere until it is done
+    # (scorepads.ScorePadGame.restoring says the same of a game).
+    restoring = models.ForeignKey(
+        "scorepads.RestoreJob", on_delete=models.CASCADE, null=True, blank=True, editable=False, related_name="+"
+    )
     date = models.DateField()
     event = models.CharField(max_length=EVENT_MAX_LENGTH)
     board = models.PositiveSmallIntegerField()

@@ -98,8 +98,7 @@ def ruling_save(
             ruling.save_key = uuid.uuid4()
         try:
             with transaction.atomic():
-                if not restored:  # a ruling restored from a data download was saved before
-                    limits.BRIDGE_RULINGS.check(user, Ruling.objects.filter(created_by=user))
+                limits.BRIDGE_RULINGS.check(user, Ruling.objects.filter(created_by=user))
                 ruling.save()
                 entries.keep_key()
             return ruling

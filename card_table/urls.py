@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/", accounts.account, name="account"),
     path("accounts/data.zip", accounts.account_archive, name="account_archive"),
     path("accounts/restore/", accounts.account_restore, name="account_restore"),
+    path("accounts/restore/<int:job_id>/", accounts.account_restore_progress, name="account_restore_progress"),
     path("accounts/delete/", accounts.account_delete, name="account_delete"),
     path("accounts/password/", accounts.PasswordChange.as_view(), name="password_change"),
     path(

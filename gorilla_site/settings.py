@@ -274,6 +274,20 @@ SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
 # which name other accounts to invite: posts an account may make, games
 # started or not.
 NEW_GAME_RATE = os.environ.get("NEW_GAME_RATE", "30/h")
+# Restoring a data download (scorepads.restore): the restores an account may
+# ask for (refused ones too), then how the task worker writes one: at most
+# RESTORE_BATCH_STEPS steps (a game's start, or one of its hands) and
+# RESTORE_BATCH_SECONDS in each transaction, a batch the database refused
+# (locked) tried RESTORE_BATCH_ATTEMPTS times, RESTORE_BATCH_PAUSE between two
+# batches (SQLite lets a waiting writer in only when it finds the lock free),
+# and a restore with no batch for RESTORE_STALE taken to have lost its worker
+# (it fails, leaving nothing).
+RESTORE_RATE = os.environ.get("RESTORE_RATE", "6/m")
+RESTORE_BATCH_STEPS = int(os.environ.get("RESTORE_BATCH_STEPS", 50))
+RESTORE_BATCH_SECONDS = float(os.environ.get("RESTORE_BATCH_SECONDS", 0.2))
+RESTORE_BATCH_ATTEMPTS = 3
+RESTORE_BATCH_PAUSE = float(os.environ.get("RESTORE_BATCH_PAUSE", 0.15))
+RESTORE_STALE = datetime.timedelta(minutes=10)
 
 # The invitations to games with seats an account may hold unanswered
 # (scorepads.seating): a new game naming it past that is refused, saying so.

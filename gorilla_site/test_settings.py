@@ -12,6 +12,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # the PDF. The tests of the queue itself (tests/scorepads/test_printing.py)
 # switch to the database backend and run the worker.
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# A restore's batches follow each other at once: no other writer waits in a test.
+RESTORE_BATCH_PAUSE = 0
 # The limits on printing are tested with their own numbers; other tests print freely.
 PDF_REQUESTS_PER_MINUTE = 10000
 PDF_RENDERS_PER_HOUR = 10000

@@ -5,6 +5,8 @@ settlement and the running total (scorepads.exports streams it); and the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from mahjong import services
 from mahjong.display import sheet_display
 from mahjong.game import HandEntry
@@ -91,8 +93,8 @@ def read(document: object) -> list[dict]:
     return restore.read_each(restore.games_of(document, FORMAT), read_game)
 
 
-def write(spec: dict, user) -> None:
-    restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record)
+def write(spec: dict, user) -> Iterator[Game]:
+    return restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record)
 
 
 RESTORE = restore.Format(

@@ -68,7 +68,7 @@ def last_players(user) -> list[Player]:
     """The players of the last game ``user`` started and is still in: the new game's defaults."""
     if not user.is_authenticated:
         return []
-    game = Game.objects.filter(created_by=user, members=user).order_by("-created_at", "-id").first()
+    game = access.written(Game.objects.filter(created_by=user, members=user)).order_by("-created_at", "-id").first()
     return list(game.players.select_related("account").order_by("seat")) if game else []
 
 

@@ -136,8 +136,8 @@ def present(user, uids) -> set:
     return set(Game.objects.filter(partnership__members=user, uid__in=uids).values_list("uid", flat=True))
 
 
-def restore_game(spec: GameSpec, user) -> None:
-    games_import(specs=[spec], user=user)
+def restore_game(spec: GameSpec, user) -> list[Game]:
+    return games_import(specs=[spec], user=user)
 
 
 

@@ -277,7 +277,7 @@ def partnership_statistics(
     results by year and the last games of the chart. ``date_from`` and
     ``date_to`` narrow them to a season (a season report)."""
     games = history.within_dates(
-        Game.objects.filter(partnership=partnership), GameFilters(date_from=date_from, date_to=date_to)
+        access.written(Game.objects.filter(partnership=partnership)), GameFilters(date_from=date_from, date_to=date_to)
     )
     # Lifetime figures count finished games only: a game in progress would
     # move them hand by hand (the page says so).
@@ -361,7 +361,7 @@ def finished_games(
     """Every finished game of a partnership (in a season), in date order: a
     season report charts each one."""
     games = history.within_dates(
-        Game.objects.filter(partnership=partnership), GameFilters(date_from=date_from, date_to=date_to)
+        access.written(Game.objects.filter(partnership=partnership)), GameFilters(date_from=date_from, date_to=date_to)
     )
     return tuple(_finished_games(games.exclude(result=rules.Result.IN_PROGRESS).order_by("date", "pk")))
 
@@ -394,7 +394,7 @@ def finished_months(partnership: Partnership) -> list[datetime.date]:
     newest first (one row a month, however many games): what a season report
     can be printed for."""
     months = (
-        Game.objects.filter(partnership=partnership)
+        access.written(Game.objects.filter(partnership=partnership))
         .exclude(result=rules.Result.IN_PROGRESS)
         .annotate(month=_MonthOf("date"))
         .values_list("month", flat=True)
@@ -513,7 +513,7 @@ def invitation_state(partnership: Partnership) -> InvitationState:
 def game_in_progress(partnership: Partnership) -> Game | None:
     """The partnership's latest game still going on."""
     return (
-        Game.objects.filter(partnership=partnership, result=rules.Result.IN_PROGRESS)
+        access.written(Game.objects.filter(partnership=partnership, result=rules.Result.IN_PROGRESS))
         .order_by("-date", "-id")
         .first()
     )

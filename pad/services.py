@@ -71,6 +71,14 @@ def partnership_get_or_create(
     return partnership
 
 
+def partnerships_left_empty_delete(user: User, since: datetime.datetime) -> int:
+    """Delete ``user``'s partnerships made since ``since`` that hold no game
+    nor invitation: what a restore that failed made for the games it removed
+    (scorepads.restore). How many went."""
+    empty = Partnership.objects.filter(created_by=user, created_at__gte=since, games=None, invitations=None)
+    return empty.delete()[1].get(Partnership._meta.label, 0)
+
+
 def invitation_create(*, partnership: Partnership, user: User) -> Invitation:
     """A new one-time link to join ``partnership``; earlier open links are revoked."""
     with transaction.atomic():
@@ -501,8 +509,8 @@ def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list
             )
             game = game_start(partnership=partnership, date=spec.date, notes=spec.notes)
             if spec.uid is not None:
-                game.uid = spec.uid
-                game.save(update_fields=["uid"])
+                game.uid, game.restored_by = spec.uid, user
+                game.save(update_fields=["uid", "restored_by"])
             for hand in spec.hands:
                 hand.game = game
             Hand.objects.bulk_create(spec.hands)

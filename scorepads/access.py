@@ -1,6 +1,7 @@
 """Who sees what: a game's members see it; staff see everything; anyone else
 finds nothing (404), whatever the URL. Every game's selectors read through
-these, so a page, a fragment, a poll and a download all apply the same rule."""
+these, so a page, a fragment, a poll and a download all apply the same rule.
+A game a restore is still writing is nobody's yet (:func:`written`)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,23 @@ MAX_ID = 2**63 - 1  # the largest id a BigAutoField holds
 def visible_to(user, queryset: models.QuerySet, *, members: str) -> models.QuerySet:
     """The rows of ``queryset`` that ``user`` may see: those whose ``members``
     (a lookup to the member accounts, e.g. ``"partnership__members"``) include
-    the user; all of them for staff; none for an anonymous user."""
+    the user; all of them for staff; none for an anonymous user. Never a row
+    a restore is still writing (:func:`written`)."""
+    queryset = written(queryset)
     if user.is_staff:
         return queryset
     if not user.is_authenticated:
         return queryset.none()
     return queryset.filter(**{members: user})
+
+
+def written(queryset: models.QuerySet) -> models.QuerySet:
+    """The rows of ``queryset`` no restore is still writing (those of a model
+    with a ``restoring`` field): a restore's games are seen all at once when it
+    is done, and never if it fails (:mod:`scorepads.restore`)."""
+    if any(field.name == "restoring" for field in queryset.model._meta.concrete_fields):
+        return queryset.filter(restoring__isnull=True)
+    return queryset
 
 
 def left_alone_by(user, games: models.QuerySet, *, members: str = "members") -> models.QuerySet:
@@ -56,7 +68,7 @@ def revision_for(
 
 @functools.cache
 def _revision_sql(game_model, owner: str | None, members: str, *, members_only: bool) -> str:
-    """SELECT revision FROM game [JOIN the members] WHERE id = %s [AND user = %s]."""
+    """SELECT revision FROM game [JOIN the members] WHERE id = %s AND no restore is writing it [AND user = %s]."""
     quote = connection.ops.quote_name
     game = game_model._meta
     if owner is None:
@@ -77,7 +89,7 @@ def _revision_sql(game_model, owner: str | None, members: str, *, members_only: 
     )
     game_table, members_table = quote(game.db_table), quote(through.db_table)
     sql = f"SELECT {game_table}.{quote(game.get_field('revision').column)} FROM {game_table}"
-    where = f" WHERE {game_table}.{quote(game.pk.column)} = %s"
+    where = f" WHERE {game_table}.{quote(game.pk.column)} = %s AND {game_table}.{quote(game.get_field('restoring').column)} IS NULL"
     if members_only:
         sql += (
             f" JOIN {members_table} ON {members_table}.{quote(holder_through_column)}"

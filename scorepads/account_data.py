@@ -46,9 +46,9 @@ def write_archive(user, file: BinaryIO) -> None:
                     kind.account_data(user, out)
 
 
-def restore_archive(user, file: BinaryIO):
-    """Restore a data download into ``user``'s account, all or nothing
-    (:func:`scorepads.restore.restore_archive`): "3 games restored, 1 already here"."""
+def restore_start(user, file: BinaryIO):
+    """Check a data download and queue its restore into ``user``'s account
+    (:func:`scorepads.restore.restore_start`): the job that writes it."""
     from scorepads import restore
 
-    return restore.restore_archive(user, file, history.kinds())
+    return restore.restore_start(user=user, file=file, kinds=history.kinds())

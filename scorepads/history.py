@@ -138,6 +138,12 @@ class GameKind:
     # How its file of the data download is read back into an account: a
     # scorepads.restore.Format (the file account_data writes)
     restore: Any = None
+    # The day's limit on the games of this kind an account makes, which a
+    # restore counts against too: a scorepads.limits.DailyLimit (None: no limit)
+    daily_limit: Any = None
+    # (user, since) -> deletes what a restore that failed made of this kind
+    # besides its games (those go by their ``restoring``), made since ``since``
+    restore_failed: Callable[[Any, Any], int] | None = None
     # What the history offers for this kind alone: a scorepads.history.OwnFilters
     own_filters: OwnFilters | None = None
     # The front page's part for this kind (a template, given what

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import models
@@ -23,6 +24,7 @@ class DailyLimit:
     things: str  # what is counted, in the plural: "Two Way Street games"
     verb: str  # what the account does to each: "start", "save"
     done: str  # the same, done: "started", "saved"
+    model: str  # the rows counted, by their ``created_by``: "two_way_street.Game"
 
     @property
     def most(self) -> int:
@@ -45,11 +47,31 @@ class DailyLimit:
             )
 
 
+    def left(self, user) -> int:
+        """How many more the account may make today (read, no lock: a
+        restore's check before it is queued; each row is checked again as it
+        is written)."""
+        made_by_user = apps.get_model(self.model)._default_manager.filter(created_by=user)
+        return max(0, self.most - made_by_user.filter(created_at__gte=start_of_today()).count())
+
+    def refusal(self, user, more: int) -> str:
+        """Why ``more`` new rows at once are refused ("" when the account may make them today)."""
+        left = self.left(user)
+        if more <= left:
+            return ""
+        return (
+            f"it holds {more} {self.things} this account does not have, and an account may {self.verb} at most"
+            f" {self.most} a day ({left} more today): try again tomorrow, or restore a smaller download"
+        )
+
+
 def start_of_today() -> datetime.datetime:
     """Midnight of today, in the site's time zone."""
     return timezone.make_aware(datetime.datetime.combine(timezone.localdate(), datetime.time()))
 
 
-TWO_WAY_STREET_GAMES = DailyLimit("TWO_WAY_STREET_GAMES_PER_DAY", "Two Way Street games", "start", "started")
-MAH_JONGG_GAMES = DailyLimit("MAH_JONGG_GAMES_PER_DAY", "Mah Jongg games", "start", "started")
-BRIDGE_RULINGS = DailyLimit("BRIDGE_RULINGS_PER_DAY", "rulings", "save", "saved")
+TWO_WAY_STREET_GAMES = DailyLimit(
+    "TWO_WAY_STREET_GAMES_PER_DAY", "Two Way Street games", "start", "started", "two_way_street.Game"
+)
+MAH_JONGG_GAMES = DailyLimit("MAH_JONGG_GAMES_PER_DAY", "Mah Jongg games", "start", "started", "mahjong.Game")
+BRIDGE_RULINGS = DailyLimit("BRIDGE_RULINGS_PER_DAY", "rulings", "save", "saved", "bridge.Ruling")

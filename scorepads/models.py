@@ -52,6 +52,16 @@ class ScorePadGame(models.Model):
     # when the change moves what was being entered there. None for a change
     # no account made (an import, a restore) or an account since deleted.
     changed_by = account_field("+", editable=False)
+    # The account a restore (or an import) wrote this game into with the uid of
+    # its file: an account holds each restored uid once, however many restores
+    # of one file run at once (the constraint below). None for a game started here.
+    restored_by = account_field("+", editable=False)
+    # The restore still writing this game (scorepads.restore): until it is
+    # done, the game is seen nowhere (scorepads.access), and it goes if the
+    # restore fails. None once written, and for every other game.
+    restoring = models.ForeignKey(
+        "scorepads.RestoreJob", on_delete=models.CASCADE, null=True, blank=True, editable=False, related_name="+"
+    )
 
     # Not stored: what the service that just changed this game read under its
     # lock and left (a scorepads.recording.Change), for the answer to the tap.
@@ -63,6 +73,7 @@ class ScorePadGame(models.Model):
             models.UniqueConstraint(
                 fields=["share_token"], condition=~Q(share_token=""), name="%(app_label)s_%(class)s_share_token_unique"
             ),
+            models.UniqueConstraint(fields=["restored_by", "uid"], name="%(app_label)s_%(class)s_restored_once"),
         ]
 
 
@@ -103,6 +114,48 @@ class PrintedPdf(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class RestoreJob(models.Model):
+    """A data download being restored into an account (scorepads.restore):
+    checked whole in the request, then written by the task worker a batch at
+    a time. ``archive`` is the file as uploaded, kept until the restore ends."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    archive = models.BinaryField(null=True, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    games = models.PositiveIntegerField(default=0)  # the games (and rulings) the archive holds
+    written = models.PositiveIntegerField(default=0)  # written so far
+    already = models.PositiveIntegerField(default=0)  # held by the account already
+    problem = models.TextField(blank=True, default="")  # why it failed, naming the file, game and field
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)  # its last batch: a restore whose worker died stops changing
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "created_at"], name="restorejob_user_created")]
+
+    def __str__(self) -> str:
+        return f"restore {self.pk} of {self.user_id}: {self.state}"
+
+    @property
+    def ended(self) -> bool:
+        return self.state in (self.State.DONE, self.State.FAILED)
+
+    @property
+    def result(self) -> str:
+        """What it did: "3 games restored, 1 already here." (so far, while it runs)."""
+        return f"{self.written} {'game' if self.written == 1 else 'games'} restored, {self.already} already here."
+
+    @property
+    def seen(self) -> int:
+        """The games gone through so far, written or held already."""
+        return self.written + self.already
 
 
 class PdfRequestCount(models.Model):

@@ -10,24 +10,46 @@ them. Each game carries a ``uid``; a game whose uid the account already holds
 is not written again, so restoring the same file twice adds nothing the second
 time.
 
-A restore is all or nothing: every file is read and checked first, then every
-game is written in one transaction; any problem, named by the file, the game
-by position and the field, writes nothing.
+A restore is all or nothing as the account sees it. The request reads and
+checks every file whole, and the day's limits, and queues a
+:class:`~scorepads.models.RestoreJob`; any problem, named by the file, the
+game by position and the field, writes nothing. The task worker then writes
+the games a batch at a time, each batch a short transaction of its own (no
+other request waits long for the database), every game marked as the job's
+(``restoring``) and so seen nowhere (:func:`scorepads.access.written`) until
+the last batch is in, when the job shows them all at once. A problem found as
+a game is written (a hand its game's rules refuse) removes everything the job
+wrote. The job's page shows its progress and its result.
+
+An account holds each uid once: a game restored carries the account it was
+restored into (``restored_by``), unique with its uid, so that two restores of
+one file at once add its games once.
 """
 
 from __future__ import annotations
 
 import datetime
+import io
 import json
+import logging
+import time
 import uuid
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from django.db import transaction
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, OperationalError, models, transaction
+from django.utils import timezone
+from django_tasks import task
 
+from scorepads.models import RestoreJob
 from scorepads.recording import RecordingError
+
+logger = logging.getLogger(__name__)
 
 MAX_UPLOAD = 10 * 1024 * 1024  # the archive, as uploaded
 MAX_UNCOMPRESSED = 50 * 1024 * 1024  # all its files, unpacked: no archive that unpacks into a bomb
@@ -53,22 +75,14 @@ class Format:
     read: Callable[[object], list]
     uid: Callable[[Any], uuid.UUID | None]
     present: Callable[[Any, list[uuid.UUID]], set[uuid.UUID]]
-    write: Callable[[Any, Any], None]
+    write: Callable[[Any, Any], Any]
     noun: str = "game"  # what the file holds, in a message: "game 3", "ruling 3"
 
 
-@dataclass(frozen=True)
-class Restored:
-    restored: int  # games written
-    already: int  # games the account held already
-
-    def __str__(self) -> str:
-        return f"{self.restored} {'game' if self.restored == 1 else 'games'} restored, {self.already} already here."
-
-
-def restored_uid(uid: uuid.UUID | None) -> dict:
-    """The fields of a new game that keep the ``uid`` it is restored with (none for a new game)."""
-    return {} if uid is None else {"uid": uid}
+def restored_uid(uid: uuid.UUID | None, user) -> dict:
+    """The fields of a new game that keep the ``uid`` it is restored with into
+    ``user``'s account (none for a new game): the account holds it once."""
+    return {} if uid is None else {"uid": uid, "restored_by": user}
 
 
 # Reading a document: the parts every format shares.
@@ -218,37 +232,230 @@ def read_archive(file: BinaryIO, kinds: Iterable) -> list[tuple[Any, str, list]]
         return read
 
 
-def restore_archive(user, file: BinaryIO, kinds: Iterable) -> Restored:
-    """Restore the archive ``file`` into ``user``'s account, all or nothing
-    (RestoreError naming every problem; nothing written then)."""
-    read = read_archive(file, kinds)
-    restored = already = 0
+def restore_start(*, user, file: BinaryIO, kinds: Iterable) -> RestoreJob:
+    """Check the archive ``file`` whole and queue its restore into ``user``'s
+    account: the job the task worker writes it by (:func:`restore_replay`).
+    RestoreError, nothing written, when a file cannot be read or a game is
+    wrong in any way that can be seen without writing it, or when the games the
+    account does not hold yet would take it past a day's limit."""
+    content = file.read(MAX_UPLOAD + 1)
+    if len(content) > MAX_UPLOAD:
+        raise RestoreError(f"the file is larger than {MAX_UPLOAD // (1024 * 1024)} MB")
+    read = read_archive(io.BytesIO(content), kinds)
+    problems = []
+    for kind, name, games in read:
+        if kind.daily_limit is not None:
+            held = kind.restore.present(user, [uid for game in games if (uid := kind.restore.uid(game)) is not None])
+            new = sum(1 for game in games if kind.restore.uid(game) not in held)
+            if refusal := kind.daily_limit.refusal(user, new):
+                problems.append(f"{name}: {refusal}")
+    if problems:
+        raise RestoreError("; ".join(problems))
     with transaction.atomic():
-        for kind, name, games in read:
-            written, skipped = write_games(user, kind.restore, games, name)
-            restored, already = restored + written, already + skipped
-    return Restored(restored, already)
+        job = RestoreJob.objects.create(user=user, archive=content, games=sum(len(games) for _, _, games in read))
+        restore_replay.enqueue(job.pk)  # with the job: the worker finds both, or neither
+    return job
 
 
-def write_games(user, form: Format, games: list, name: str) -> tuple[int, int]:
-    """Write the games of file ``name`` the account does not hold yet (in the
-    caller's transaction): how many were written, how many were here already."""
-    uids = [uid for game in games if (uid := form.uid(game)) is not None]
-    here = set(form.present(user, uids)) if uids else set()
-    written = skipped = 0
-    for position, game in enumerate(games, start=1):
-        uid = form.uid(game)
-        if uid is not None and uid in here:
-            skipped += 1
-            continue
+def restore_of(user, job_id: int) -> RestoreJob | None:
+    """The restore ``job_id`` if it is ``user``'s, without its archive; None
+    otherwise. One being written whose worker stopped (no batch for
+    ``RESTORE_STALE``) is handed to the worker again, which fails it and
+    removes what it wrote."""
+    job = RestoreJob.objects.defer("archive").filter(pk=job_id, user=user).first()
+    if job is not None and job.state == RestoreJob.State.RUNNING and job.changed_at < timezone.now() - settings.RESTORE_STALE:
+        if RestoreJob.objects.filter(pk=job.pk, state=RestoreJob.State.RUNNING, changed_at=job.changed_at).update(
+            problem=INTERRUPTED, changed_at=timezone.now()
+        ):
+            restore_replay.enqueue(job.pk)
+    return job
+
+
+INTERRUPTED = "it was interrupted before it ended; restore the file again"
+
+
+@task()
+def restore_replay(job_id: int) -> None:
+    """The task worker's restore: the archive read again, then written a batch
+    at a time (:func:`write_batch`), its games seen by nobody until the last
+    batch is in, when they are all shown at once (:func:`restore_done`). On any
+    problem what was written goes (:func:`restore_failed`), as it does for a
+    restore whose worker stopped (:func:`restore_of`)."""
+    from scorepads import history
+
+    job = RestoreJob.objects.filter(pk=job_id).first()
+    if job is None or job.ended:
+        return
+    if job.state == RestoreJob.State.RUNNING:
+        if job.problem == INTERRUPTED:
+            restore_failed(job, INTERRUPTED)
+        return  # another worker is writing it
+    if not RestoreJob.objects.filter(pk=job.pk, state=RestoreJob.State.QUEUED).update(state=RestoreJob.State.RUNNING):
+        return  # taken by another worker at the same instant
+    try:
+        replay = Replay(job, read_archive(io.BytesIO(bytes(job.archive or b"")), history.kinds()))
+        while write_batch(replay):
+            # Room for the others: SQLite's waiting writers poll for the lock
+            # (every 100 ms once they have waited a while), and would rarely
+            # find it free between two batches that follow each other at once.
+            time.sleep(settings.RESTORE_BATCH_PAUSE)
+    except RestoreError as error:
+        restore_failed(job, str(error))
+    except Exception:
+        logger.exception("restore %s failed", job.pk)
+        restore_failed(job, "something went wrong while it was written; nothing of yours was changed")
+    else:
+        restore_done(job)
+
+
+class Replay:
+    """The games of a checked archive written into the job's account a step
+    at a time: a game's start, then each of its hands (a kind whose ``write``
+    gives an iterator of the game written, :func:`write_seated_game`), or a
+    game whole (a kind whose ``write`` gives the game, or a list of it). A game
+    the account holds is counted and skipped. Each game is marked as the job's
+    (``restoring``) in the step that writes it."""
+
+    def __init__(self, job: RestoreJob, read: list[tuple[Any, str, list]]):
+        self.job, self.steps = job, 0
+        self.games = ((kind.restore, name, position, game) for kind, name, games in read for position, game in enumerate(games, start=1))
+        self.writing: Iterator | None = None  # the rest of the game being written
+        self.current: tuple[Format, str, int] | None = None
+
+    def step(self) -> bool:
+        """Take one step (in the caller's transaction); False when all is written."""
+        self.steps += 1
+        if self.writing is not None:
+            try:
+                next(self.writing)
+            except StopIteration:
+                self.writing = None
+                self.job.written += 1
+            except (RecordingError, ValueError) as error:
+                raise self.problem(error) from None
+            return True
+        item = next(self.games, None)
+        if item is None:
+            return False
+        form, name, position, game = item
+        self.current = (form, name, position)
+        user, uid = self.job.user, form.uid(game)
+        if uid is not None and form.present(user, [uid]):
+            self.job.already += 1
+            return True
+        now = timezone.now()
         try:
-            form.write(game, user)
+            with transaction.atomic():
+                rows = iter(rows_written(form.write(game, user)))
+                row = next(rows, None)
+                # Marked only when made now (a format may give the row it found the uid in).
+                if row is not None and type(row)._default_manager.filter(
+                    pk=row.pk, restoring=None, created_at__gte=now
+                ).update(restoring=self.job):
+                    row.restoring = self.job  # the game's own services save it by field: this stays
+                else:
+                    row = None
+        except IntegrityError:
+            # Another restore of the same file wrote it at the same instant: the
+            # account holds each uid once (the game's constraint).
+            if uid is None or not form.present(user, [uid]):
+                raise
+            row = None
         except (RecordingError, ValueError) as error:
-            raise RestoreError(f"{name}: {form.noun} {position}{where_in(error)}: {error}") from None
-        if uid is not None:
-            here.add(uid)
-        written += 1
-    return written, skipped
+            raise self.problem(error) from None
+        if row is None:
+            self.job.already += 1
+        else:
+            self.writing = rows
+        return True
+
+    def problem(self, error: Exception) -> RestoreError:
+        assert self.current is not None
+        form, name, position = self.current
+        return RestoreError(f"{name}: {form.noun} {position}{where_in(error)}: {error}")
+
+
+def rows_written(result) -> Iterable:
+    """What a format's ``write`` gave, as an iterable of the game written: None
+    (nothing written), the game, a list of it, or an iterator giving it at each step."""
+    if result is None:
+        return ()
+    if isinstance(result, models.Model):
+        return (result,)
+    return result
+
+
+def write_batch(replay: Replay) -> bool:
+    """Write the next steps of ``replay`` in a transaction of their own, at most
+    ``RESTORE_BATCH_STEPS`` of them and for at most ``RESTORE_BATCH_SECONDS``,
+    so that no other request waits long for the database; whether any are left.
+    The account's row is locked first: one account's batches (of two restores
+    at once, or a new game's count against the day's limit) take turns. When
+    the database is locked before the batch began, it is tried again, at most
+    ``RESTORE_BATCH_ATTEMPTS`` times."""
+    job = replay.job
+    for attempt in range(1, settings.RESTORE_BATCH_ATTEMPTS + 1):
+        steps_before = replay.steps
+        try:
+            with transaction.atomic():
+                lock_account(job.user_id)
+                ends = time.monotonic() + settings.RESTORE_BATCH_SECONDS
+                more = True
+                while more and replay.steps - steps_before < settings.RESTORE_BATCH_STEPS and time.monotonic() < ends:
+                    more = replay.step()
+                RestoreJob.objects.filter(pk=job.pk).update(
+                    written=job.written, already=job.already, changed_at=timezone.now()
+                )
+            return more
+        except OperationalError as error:
+            if replay.steps != steps_before or attempt == settings.RESTORE_BATCH_ATTEMPTS or "locked" not in str(error):
+                raise
+            logger.warning("restore %s: the database was locked, batch tried again (%s)", job.pk, attempt)
+    return True  # not reached: the last attempt returns or raises
+
+
+def lock_account(user_id: int) -> None:
+    """Lock the account's row for this transaction (on SQLite, whose
+    ``IMMEDIATE`` transactions lock the database as they begin, there is
+    nothing more to lock)."""
+    list(get_user_model().objects.select_for_update().filter(pk=user_id).values_list("pk", flat=True))
+
+
+def models_restored() -> list[type[models.Model]]:
+    """The models whose rows a restore writes, hidden until it ends: those with a ``restoring`` field."""
+    return [
+        model for model in apps.get_models() if any(field.name == "restoring" for field in model._meta.concrete_fields)
+    ]
+
+
+def restore_done(job: RestoreJob) -> None:
+    """Show the job's games, all at once, and keep its result."""
+    with transaction.atomic():
+        for model in models_restored():
+            model._default_manager.filter(restoring=job).update(restoring=None)
+        RestoreJob.objects.filter(pk=job.pk).update(
+            state=RestoreJob.State.DONE, archive=None, written=job.written, already=job.already, changed_at=timezone.now()
+        )
+
+
+def restore_failed(job: RestoreJob, problem: str) -> None:
+    """Remove what the job wrote, a batch at a time, and keep why it failed."""
+    from scorepads import history
+
+    for model in models_restored():
+        while pks := list(model._default_manager.filter(restoring=job).values_list("pk", flat=True)[:DELETE_BATCH]):
+            with transaction.atomic():
+                model._default_manager.filter(pk__in=pks).delete()
+    for kind in history.kinds():
+        if kind.restore_failed is not None:
+            with transaction.atomic():
+                kind.restore_failed(job.user, job.created_at)
+    RestoreJob.objects.filter(pk=job.pk).update(
+        state=RestoreJob.State.FAILED, archive=None, written=0, problem=problem, changed_at=timezone.now()
+    )
+
+
+DELETE_BATCH = 50  # games of a failed restore deleted in one transaction
 
 
 def where_in(error: Exception) -> str:
@@ -347,17 +554,22 @@ def members_present(game_model) -> Callable[[Any, Iterable], set]:
     return present
 
 
-def write_seated_game(spec: dict, user, *, start: Callable[..., Any], record: Callable[..., Any], **fields) -> None:
-    """Write a checked seated game: ``start`` (the game's ``game_start``) with
-    its players (the user in their own seat), date, uid and ``fields``, then
-    each hand through ``record`` (its ``hand_record``), which checks it as a
-    tap would; an ended game keeps the time it ended."""
+def write_seated_game(
+    spec: dict, user, *, start: Callable[..., Any], record: Callable[..., Any], **fields
+) -> Iterator[Any]:
+    """Write a checked seated game step by step, giving the game after each
+    (a restore commits between steps: :class:`Replay`): ``start`` (the game's
+    ``game_start``) with its players (the user in their own seat), date, uid
+    and ``fields``, then each hand through ``record`` (its ``hand_record``),
+    which checks it as a tap would; an ended game keeps the time it ended."""
     game = start(
         seats=seats_of(spec["players"], user), date=spec["date"], user=user, restored=spec["uid"] or uuid.uuid4(), **fields
     )
+    yield game
     for number, hand in enumerate(spec["hands"], start=1):
         try:
             record(game=game, number=number, **hand)
         except RecordingError as error:
             raise with_hand(number, error) from None
+        yield game
     finished_as_written(game, spec["finished_at"])

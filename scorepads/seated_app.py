@@ -20,13 +20,14 @@ class SeatedGameConfig(AppConfig):
     # Its pages the service worker keeps once opened, besides the new-game
     # page and the sheet (URL names within the app)
     more_kept_pages: tuple[str, ...] = ()
+    daily_limit: str = ""  # the name of its scorepads.limits.DailyLimit: "TWO_WAY_STREET_GAMES"
 
     def __init__(self, app_name, app_module):
         super().__init__(app_name, app_module)
         self.verbose_name = f"{self.label_text} score sheet"
 
     def ready(self):
-        from scorepads import account_data, history
+        from scorepads import account_data, history, limits
 
         selectors, exports, models = (import_module(f"{self.name}.{part}") for part in ("selectors", "exports", "models"))
         history.register(
@@ -41,6 +42,7 @@ class SeatedGameConfig(AppConfig):
                 start_url_name=f"{self.name}:new",
                 account_data=exports.account_data,
                 restore=exports.RESTORE,
+                daily_limit=getattr(limits, self.daily_limit) if self.daily_limit else None,
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
                 csv_export=exports.CSV_EXPORT,

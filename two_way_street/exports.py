@@ -5,6 +5,8 @@ data download, which scorepads.restore reads back."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from scorepads import restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 from two_way_street import services
@@ -72,8 +74,8 @@ def read(document: object) -> list[dict]:
     return restore.read_each(restore.games_of(document, FORMAT), read_game)
 
 
-def write(spec: dict, user) -> None:
-    restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record, target=spec["target"])
+def write(spec: dict, user) -> Iterator[Game]:
+    return restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record, target=spec["target"])
 
 
 RESTORE = restore.Format(

@@ -76,7 +76,7 @@ def recent_games(user, limit: int = 10) -> list[Game]:
 
 def last_players(user) -> list[Player]:
     """The players of the last game ``user`` started and is still in: the new game's defaults."""
-    game = Game.objects.filter(created_by=user, members=user).order_by("-created_at", "-id").first() if user.is_authenticated else None
+    game = access.written(Game.objects.filter(created_by=user, members=user)).order_by("-created_at", "-id").first() if user.is_authenticated else None
     return list(game.players.select_related("account").order_by("seat")) if game else []
 
 

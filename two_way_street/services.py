@@ -33,7 +33,7 @@ def game_start(
     their account; the other accounts named are invited
     (:mod:`scorepads.seating`). Refused past the day's limit of games an
     account may start (:data:`scorepads.limits.TWO_WAY_STREET_GAMES`); a game
-    ``restored`` from a data download (its uid) was started before, and is not counted.
+    ``restored`` from a data download (its uid) counts like any other.
     """
     try:
         rules.check_player_count(len(seats))
@@ -44,10 +44,9 @@ def game_start(
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
     accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
-        if restored is None:
-            limits.TWO_WAY_STREET_GAMES.check(user, Game.objects.filter(created_by=user))
+        limits.TWO_WAY_STREET_GAMES.check(user, Game.objects.filter(created_by=user))
         game = Game.objects.create(
-            date=date, target=target, created_by=user, totals=[0] * len(seats), **restored_uid(restored)
+            date=date, target=target, created_by=user, totals=[0] * len(seats), **restored_uid(restored, user)
         )
         invited = seating.invitations_sent(accounts.invited, sender=user)
         Player.objects.bulk_create(

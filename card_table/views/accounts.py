@@ -20,17 +20,19 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import FileResponse, HttpResponseRedirect
+from django.http import FileResponse, Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
 from card_table import accounts
 from scorepads import history, restore, seating
-from scorepads.account_data import restore_archive, write_archive
+from scorepads.account_data import restore_start, write_archive
 from scorepads.views import attachment_header
 
 EMAIL_HELP = "Optional. Only for a link to set a new password if you forget yours."
@@ -158,23 +160,49 @@ def account(request):
 def account_restore(request):
     """Restore a data download into this account, all or nothing: the games
     it holds that the account has not, each game's players by name (the user
-    takes the seat bearing their user name; no account is invited)."""
+    takes the seat bearing their user name; no account is invited). The file
+    is checked here, whole, and written by the task worker: the answer is the
+    restore's page, which shows its progress and its result. An account may
+    ask for ``RESTORE_RATE`` restores (6 a minute); past that, and for a file
+    that cannot be restored, the account page says why, nothing written."""
     too_large = int(request.META.get("CONTENT_LENGTH") or 0) > restore.MAX_UPLOAD + UPLOAD_OVERHEAD
     form = RestoreForm({}, {}) if too_large else RestoreForm(request.POST, request.FILES)
+    throttled = is_ratelimited(
+        request, group="restore", key="user", rate=lambda group, request: settings.RESTORE_RATE, method="POST", increment=True
+    )
     if too_large:  # refused before the upload is read
         form.is_valid()
         form.errors["archive"] = form.error_class(
             [f"The file is larger than {restore.MAX_UPLOAD // (1024 * 1024)} MB, the most a data download to restore may be. Nothing was restored."]
         )
+    elif throttled:
+        form.is_valid()
+        form.errors["archive"] = form.error_class(
+            ["Too many restores from this account in a short time: wait a minute and try again. Nothing was restored."]
+        )
     elif form.is_valid():
         try:
-            restored = restore_archive(request.user, form.cleaned_data["archive"])
+            job = restore_start(request.user, form.cleaned_data["archive"])
         except restore.RestoreError as error:
             form.add_error("archive", f"Nothing was restored: {error}.")
         else:
-            messages.success(request, str(restored))
-            return redirect("account")
-    return account_page(request, restore_form=form, status=413 if too_large else 400)
+            return redirect("account_restore_progress", job_id=job.pk)
+    return account_page(request, restore_form=form, status=413 if too_large else 429 if throttled else 400)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def account_restore_progress(request, job_id: int):
+    """A restore's page: waiting for the worker, how far it has got, then its
+    result. While it runs, its region asks again every 2 seconds (htmx) and
+    is swapped for what is new; without JavaScript the page reloads itself."""
+    job = restore.restore_of(request.user, job_id)
+    if job is None:
+        raise Http404("No such restore.")
+    template = "registration/restore.html"
+    if request.htmx:
+        template += "#progress"
+    return render(request, template, {"job": job})
 
 
 #: Bytes of an archive kept in memory while it is written; beyond, a temporary file.

@@ -13,6 +13,7 @@ from card_table.urls import urlpatterns as site_urlpatterns
 from pad import services
 from pad.models import Game, Hand, Invitation, Partnership
 from pad.urls import urlpatterns
+from scorepads.models import RestoreJob
 from tests.conftest import record_outcomes
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -47,29 +48,33 @@ def pad_urls():
 
 
 def test_every_url_is_classified():
-    """A new URL names a game or a partnership, or is listed here on purpose."""
+    """A new URL names a game, a partnership or a restore, or is listed here on purpose."""
     for pattern in pad_urls():
         converters = set(pattern.pattern.converters)
-        assert converters & {"game_id", "partnership_id"} or pattern.name in OWN_PAGES | TOKEN_PAGES, pattern
+        assert converters & {"game_id", "partnership_id", "job_id"} or pattern.name in OWN_PAGES | TOKEN_PAGES, pattern
 
 
 @pytest.fixture
 def owned(game, partnership, user):
-    """Jon's game with hands (hand 3 with its cards), shared, and an open invitation."""
+    """Jon's game with hands (hand 3 with its cards), shared, an open invitation, and a restore of his."""
     record_outcomes(game, "MM")
     services.hand_record(
         game=game, number=3, outcome="I", taker_cards="7H 6H 5D", giver_cards="QH JH 6D", verdict_by="solver"
     )
     services.game_share(game=game)
     services.invitation_create(partnership=partnership, user=user)
+    RestoreJob.objects.create(user=user, state=RestoreJob.State.DONE, games=1, written=1)
     return game
 
 
 def url_of(pattern, game, token="not-a-token-of-anything"):
     kwargs = {}
     for name in pattern.pattern.converters:
-        kwargs[name] = {"game_id": game.pk, "partnership_id": game.partnership_id, "number": 3, "token": token, "uidb64": "MQ",
-                        "sender_id": game.partnership.created_by_id, "blocked_id": game.partnership.created_by_id}[name]
+        kwargs[name] = {
+            "game_id": game.pk, "partnership_id": game.partnership_id, "number": 3, "token": token, "uidb64": "MQ",
+            "sender_id": game.partnership.created_by_id, "blocked_id": game.partnership.created_by_id,
+            "job_id": RestoreJob.objects.values_list("pk", flat=True).first(),
+        }[name]
     return reverse(pattern.name, kwargs=kwargs)
 
 
@@ -81,6 +86,7 @@ def snapshot():
         list(Game.objects.order_by("pk").values()),
         list(Hand.objects.order_by("pk").values()),
         list(Invitation.objects.order_by("pk").values()),
+        list(RestoreJob.objects.order_by("pk").values()),
     )
 
 

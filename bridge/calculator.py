@@ -55,8 +55,8 @@ INPUTS: dict[str, Input] = {
             "weights",
             "The adjusted outcomes (NS scores) with their weights",
             "Each NS score and its weight, adding up to 1, separated by commas: +110 60%, -50 40% or "
-            "-650 1/3, +300 2/3. A third is 1/3, ⅓, 33 1/3% or 33.3%: a percentage that rounds a simple "
-            "fraction is read as that fraction.",
+            "-650 1/3, +300 2/3. A third is 1/3, ⅓, 33 1/3%, 33.3% or 0.333: a percentage or a decimal that "
+            "rounds a simple fraction is read as that fraction.",
         ),
         Input("other_room", "NS score in the other room", "What the board scored for NS at the other table: +620."),
         Input("ns_score", "Score assigned to NS", "From NS's side: -400."),

@@ -43,4 +43,4 @@ def test_the_page_says_how_the_weights_were_read(client):
     assert page.status_code == 200
     text = page.content.decode()
     assert f'<p class="working-note">{THIRDS}</p>' in text
-    assert "a percentage that rounds a simple fraction is read as that fraction" in text
+    assert "a percentage or a decimal that rounds a simple fraction is read as that fraction" in text

@@ -584,7 +584,7 @@ def _teams_split(result: SplitImps):
 # --- Serious error -------------------------------------------------------------------
 
 SCORE_LINES = (
-    ("normal", "Normal", "without the infraction; the offending side gets it when the score is adjusted"),
+    ("normal", "Normal", "without the infraction; the offending side gets it whenever the table score is below it for the non-offending side"),
     ("expected", "Expected", "what the non-offending side should have reached, without its own error"),
     ("table", "Table", "what happened"),
 )

@@ -323,6 +323,10 @@ def test_the_page_and_the_printed_ruling_say_what_the_offenders_get_and_why(clie
     url = reverse("bridge:calculator", args=["pairs-serious-error"])
     page = client.post(url, {**inputs, "vulnerability": "", "action": "calculate"}).content.decode()
     assert words in plain(html.unescape(page))
+    assert (
+        "Whenever the non-offending side's table score is below its normal score, the offending side gets the "
+        "normal score" in plain(html.unescape(page))
+    )
     ruling = {"event": "Club pairs", "board": "3", "date": "2026-11-20", "note": "", "save_key": str(uuid.uuid4())}
     client.post(url, {**inputs, "vulnerability": "", "action": "save", **ruling})
     saved = Ruling.objects.get()

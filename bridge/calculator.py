@@ -55,8 +55,8 @@ INPUTS: dict[str, Input] = {
             "weights",
             "The adjusted outcomes (NS scores) with their weights",
             "Each NS score and its weight, adding up to 1, separated by commas: +110 60%, -50 40% or "
-            "-650 1/3, +300 2/3. A third is 1/3, ⅓, 33 1/3% or 33.3%: a percentage that rounds a simple "
-            "fraction is read as that fraction.",
+            "-650 1/3, +300 2/3. A third is 1/3, ⅓, 33 1/3%, 33.3% or 0.333: a percentage or a decimal that "
+            "rounds a simple fraction is read as that fraction.",
         ),
         Input("other_room", "NS score in the other room", "What the board scored for NS at the other table: +620."),
         Input("ns_score", "Score assigned to NS", "From NS's side: -400."),
@@ -214,9 +214,9 @@ CALCULATIONS: dict[str, Calculation] = {
             "pairs",
             "Serious error, wild or gambling action",
             ("12C1b",),
-            "The non-offending side gets its table score plus the consequent damage (normal less expected), "
-            "never less than its table score nor more than the better of its table and normal scores; "
-            "when the score is adjusted, the offending side gets the normal score. The working names the rule that applied.",
+            "Whenever the non-offending side's table score is below its normal score, the offending side gets the "
+            "normal score and the non-offending side its table score plus the consequent damage (normal less "
+            "expected, at least 0); otherwise the table score stands. The working names the rule that applied.",
             ("field", "normal", "expected", "table", "offenders"),
             lambda inputs, vulnerability: serious_error_matchpoints(
                 inputs["field"],
@@ -261,10 +261,10 @@ CALCULATIONS: dict[str, Calculation] = {
             "teams",
             "Serious error, wild or gambling action",
             ("12C1b", "86B"),
-            "The non-offending team gets its table score plus the consequent damage, never less than its "
-            "table score nor more than the better of its table and normal scores; when the score is adjusted, the "
-            "offending team gets the normal score. The working names the rule that applied. A VP match takes whole "
-            "IMPs; a knock-out match the average.",
+            "Whenever the non-offending team's table score is below its normal score, the offending team gets the "
+            "normal score and the non-offending team its table score plus the consequent damage (normal less "
+            "expected, at least 0); otherwise the table score stands. The working names the rule that applied. "
+            "A VP match takes whole IMPs; a knock-out match the average.",
             ("other_room", "normal", "expected", "table", "offenders"),
             lambda inputs, vulnerability: serious_error_imps(
                 inputs["other_room"],

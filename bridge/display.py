@@ -584,7 +584,7 @@ def _teams_split(result: SplitImps):
 # --- Serious error -------------------------------------------------------------------
 
 SCORE_LINES = (
-    ("normal", "Normal", "without the infraction; the offending side gets it when the score is adjusted"),
+    ("normal", "Normal", "without the infraction; the offending side gets it whenever the table score is below it for the non-offending side"),
     ("expected", "Expected", "what the non-offending side should have reached, without its own error"),
     ("table", "Table", "what happened"),
 )
@@ -671,17 +671,6 @@ def _ruling_lines(result: SeriousError, mirror: str, places: int, signed: bool) 
     else:
         seen = tuple(_mirrored(value, mirror) for value in (normal, expected, table))
     rule = result.rule
-    if rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
-        return (
-            equation(
-                f"Consequent damage to {non_offenders}",
-                f"normal {w(seen[0])} {MINUS} expected ({w(seen[1])})",
-                written(seen[0] - seen[1], places),
-                note="is no damage: the normal score is no better for them than the expected one, "
-                "so the table score stands for both sides.",
-                places=places,
-            ),
-        )
     own = result.ns if non_offenders is Side.NS else result.ew
     other = result.ew if non_offenders is Side.NS else result.ns
     # The offending side's figure; in pairs EW's is the top less NS's.
@@ -704,7 +693,17 @@ def _ruling_lines(result: SeriousError, mirror: str, places: int, signed: bool) 
             offending,
         )
     damage = written(result.consequent_damage, places)
-    if rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
+    by_expected = seen[0] - seen[1]
+    by_table = seen[0] - seen[2]
+    if result.consequent_damage == by_expected:
+        damage_line = equation(
+            f"Consequent damage to {non_offenders}",
+            f"normal {w(seen[0])} {MINUS} expected ({w(seen[1])})",
+            damage,
+            note="(none: all their damage is self-inflicted)" if by_expected == 0 else "",
+            places=places,
+        )
+    elif result.consequent_damage == by_table:
         damage_line = equation(
             f"Consequent damage to {non_offenders}",
             f"normal {w(seen[0])} {MINUS} table ({w(seen[2])})",
@@ -712,17 +711,36 @@ def _ruling_lines(result: SeriousError, mirror: str, places: int, signed: bool) 
             note=f"(all of it: the table score, {w(seen[2])}, is at least the expected score, {w(seen[1])}, for them)",
             places=places,
         )
-    else:
+    else:  # no consequent damage, though normal and expected differ as written
+        if by_expected < 0:
+            why = "is no damage: the normal score is no better for them than the expected one, so all their damage is self-inflicted."
+        elif rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
+            why = "counts as none: exactly, the expected score is at least the normal score for them."
+        else:
+            why = "counts as none: as written, the table score is at least the normal score for them."
         damage_line = equation(
             f"Consequent damage to {non_offenders}",
             f"normal {w(seen[0])} {MINUS} expected ({w(seen[1])})",
-            damage,
+            written(by_expected, places),
+            note=why,
             places=places,
         )
     return (
         damage_line,
         equation(f"{non_offenders} (non-offending)", f"table {w(seen[2])} + damage {damage}", w(own), places=places),
         offending,
+    )
+
+
+def offenders_words(result: SeriousError, unit: str, places: int, signed: bool) -> str:
+    """What the offending side gets and why, in words, when the ruling adjusts the score."""
+    offenders, non_offenders = result.offenders, result.non_offenders
+    figure = written(result.ns if offenders is Side.NS else result.ew, places, signed=signed)
+    return (
+        f"{offenders}, the offending side, get their normal score, {figure} {unit}: the table score is below "
+        f"the normal score for {non_offenders}, so the score is adjusted, and Law 12C1b gives the offending side "
+        "\u201cthe score that it would have been allotted as the consequence of its infraction only\u201d, "
+        f"whatever {non_offenders} did after it."
     )
 
 
@@ -793,6 +811,9 @@ def _notes(result) -> tuple[str, ...]:
     weighted: list = []
     if isinstance(result, SeriousError):
         rule = (str(result.rule),)
+        if result.damaged:
+            unit, places, signed = ("MP", P, False) if isinstance(result, SeriousErrorMatchpoints) else ("IMP", T, True)
+            rule += (offenders_words(result, unit, places, signed),)
         weighted = [*result.normal.outcomes, *result.expected.outcomes]
     elif isinstance(result, WeightedMatchpoints):
         weighted = list(result.outcomes)

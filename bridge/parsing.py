@@ -29,9 +29,11 @@ MAX_SCORE_DIGITS = 4
 MAX_WEIGHT_CHARACTERS = 20
 
 # A percentage with decimals that is one of these fractions rounded or cut off to
-# the digits written (33.3% or 33.33% for 1/3, 66.7% or 66.6% for 2/3) is read as
-# the fraction when the weights then add up to 1. Two such fractions are at least
-# 1/132 (0.76%) apart, so a percentage written to 0.1% names one at most.
+# the digits written (33.3% or 33.33% for 1/3, 66.7% or 66.6% for 2/3), or a
+# decimal with more digits than a whole percentage (0.333 for 1/3, 0.1667 for
+# 1/6), is read as the fraction when the weights then add up to 1. Two such
+# fractions are at least 1/132 (0.76%) apart, so a percentage written to 0.1%
+# names one at most.
 SIMPLE_DENOMINATORS = range(2, 13)  # halves to twelfths
 
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
@@ -98,8 +100,8 @@ def parse_score(text: str, vulnerability: Vulnerability | None = None, *, field:
 
 def parse_weight(text: str, *, field: str = "weights") -> Figure:
     """``"1/3"``, ``"60%"``, ``"0.4"`` (or ``".4"``, ``"1"``), ``"33 1/3%"``, ``"⅓"``
-    or ``"33⅓%"``: a weight, exactly as typed (``"33.3%"`` is 333/1000; a set of
-    weights may read it as 1/3, see :func:`check_outcomes`).
+    or ``"33⅓%"``: a weight, exactly as typed (``"33.3%"`` and ``"0.333"`` are
+    333/1000; a set of weights may read them as 1/3, see :func:`check_outcomes`).
 
     A weight is more than 0 and at most 1; anything else is a :class:`ScoringError`
     naming the text.
@@ -131,13 +133,13 @@ def parse_weight(text: str, *, field: str = "weights") -> Figure:
 def simple_fraction(text: str) -> Fraction | None:
     """The simple fraction (halves to twelfths) a percentage with decimals is, rounded
     or cut off to the digits written: ``"33.3%"``, ``"33.33%"`` → 1/3, ``"66.7%"``,
-    ``"66.6%"`` → 2/3, ``"16.7%"`` → 1/6; ``None`` for any other text (``"33%"``,
-    ``"20.1%"``, ``"1/3"``)."""
-    match = WEIGHT_PERCENT.match(text.strip())
-    if match is None or "." not in match["percent"]:
+    ``"66.6%"`` → 2/3, ``"16.7%"`` → 1/6; a decimal with more digits than a whole
+    percentage is the same percentage: ``"0.333"`` → 1/3, ``"0.1667"`` → 1/6.
+    ``None`` for any other text (``"33%"``, ``"0.33"``, ``"20.1%"``, ``"1/3"``)."""
+    percentage = rounded_percentage(text)
+    if percentage is None:
         return None
-    percent = Fraction(match["percent"])
-    places = len(match["percent"].partition(".")[2])
+    percent, places = percentage
     scale = 10**places
     for denominator in SIMPLE_DENOMINATORS:
         for numerator in range(1, denominator):
@@ -145,6 +147,24 @@ def simple_fraction(text: str) -> Fraction | None:
             if percent in (rounded(exact, places), Fraction(math.floor(exact * scale), scale)):
                 return Fraction(numerator, denominator)
     return None
+
+
+def rounded_percentage(text: str) -> tuple[Fraction, int] | None:
+    """A weight typed with decimals past a whole percentage, as a percentage and its
+    decimal places: ``"33.3%"`` and ``"0.333"`` are (33.3, 1), ``"0.3333"`` is
+    (33.33, 2); ``None`` for a whole percentage (``"33%"``, ``"0.33"``, ``"0.5"``)
+    or any other text."""
+    cleaned = text.strip()
+    if match := WEIGHT_PERCENT.match(cleaned):
+        digits, shift = match["percent"], 0
+    elif match := WEIGHT_DECIMAL.match(cleaned):
+        digits, shift = match["decimal"], 2  # 0.333 is 33.3%
+    else:
+        return None
+    places = len(digits.partition(".")[2]) - shift
+    if places < 1:
+        return None
+    return Fraction(digits) * 10**shift, places
 
 
 def check_weight(weight: Exact, *, field: str = "weights", shown: str | None = None) -> Figure:
@@ -195,7 +215,8 @@ def as_outcomes(
         if isinstance(score, str):
             score = parse_score(score, vulnerability, field=field)
         outcomes.append(Outcome(check_score(score, vulnerability, field=field), as_weight(weight, field=field)))
-        typed.append(weight.strip() if isinstance(weight, str) else "")
+        # A float is a decimal as written (0.333), read as a typed one is.
+        typed.append(weight.strip() if isinstance(weight, str) else repr(weight) if isinstance(weight, float) else "")
     return check_outcomes(outcomes, field=field, typed=typed)
 
 
@@ -205,10 +226,10 @@ def check_outcomes(
     """The outcomes of a weighted score, if their weights add up to exactly 1.
 
     ``typed``: each weight as typed (``""`` when it was not typed). A percentage
-    that rounds a simple fraction (:func:`simple_fraction`) is read as that
-    fraction when the weights then add up to 1 (``33.3%, 66.6%`` are 1/3 and 2/3,
-    ``16.7%, 83.3%`` are 1/6 and 5/6); else the weights are taken as typed, if
-    they add up to 1.
+    that rounds a simple fraction (:func:`simple_fraction`), or a decimal that
+    does (``0.333``), is read as that fraction when the weights then add up to 1
+    (``33.3%, 66.6%`` and ``0.333, 0.667`` are 1/3 and 2/3, ``16.7%, 83.3%`` are
+    1/6 and 5/6); else the weights are taken as typed, if they add up to 1.
     """
     outcomes = tuple(outcomes)
     if not outcomes:
@@ -229,7 +250,7 @@ def check_outcomes(
     if total == 1:
         return outcomes
     shown = [text or format_weight(outcome.weight) for outcome, text in zip(outcomes, typed)]
-    not_simple = [text for text, fraction in zip(typed, fractions) if "." in text and "%" in text and fraction is None]
+    not_simple = [text for text, fraction in zip(typed, fractions) if fraction is None and rounded_percentage(text)]
     hint = (
         f" ({_listed(not_simple)} {'is no simple fraction' if len(not_simple) == 1 else 'are no simple fractions'}"
         " rounded, as 33.3% is 1/3)"

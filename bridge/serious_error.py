@@ -23,12 +23,14 @@ RAISING_HELPS_NS = {"normal": True, "expected": False, "table": True}
 
 
 class SeriousErrorRule(Enum):
-    """Which rule a ruling applied, by the order of the written table, expected and
+    """Which rule a ruling applied, by the order of the exact table, expected and
     normal figures as the non-offending side sees them (RULES.md, decision 13).
     Each member is the rule in words and where it comes from.
 
-    The non-offending side never gets less than its table figure, nor more than
-    the better of its table and normal figures."""
+    Whenever the table score is below the normal score for the non-offending
+    side, the offending side gets the normal score and the non-offending side its
+    table score plus the consequent damage; it never gets less than its table
+    figure, nor more than the better of its table and normal figures."""
 
     TABLE_STANDS = (
         "The table score stands: it is at least the normal score for the non-offending side",
@@ -41,8 +43,8 @@ class SeriousErrorRule(Enum):
     )
     NO_CONSEQUENT_DAMAGE = (
         "No consequent damage: the expected score is at least the normal score for the non-offending side, "
-        "so the infraction did no damage and the table score stands",
-        "Decision 13",
+        "so its damage is all self-inflicted and it keeps its table score; the offending side gets the normal score",
+        "Law 12C1b",
     )
     TABLE_PLUS_DAMAGE = (
         "The table score plus the consequent damage: the table score is below the expected score, "
@@ -56,8 +58,9 @@ class SeriousErrorRule(Enum):
 
     @property
     def adjusts(self) -> bool:
-        """Whether the ruling changes the table score (the offending side then gets the normal score)."""
-        return self in (SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE, SeriousErrorRule.TABLE_PLUS_DAMAGE)
+        """Whether the ruling changes the table score (the offending side then gets the normal score):
+        whenever the table score is below the normal score for the non-offending side."""
+        return self is not SeriousErrorRule.TABLE_STANDS
 
     def __str__(self) -> str:
         return f"{self.words} ({self.authority})."
@@ -80,14 +83,16 @@ class ScoreLine:
 class SeriousError:
     """What the ruling gives each side.
 
-    ``rule`` is the :class:`SeriousErrorRule` the order of the written figures chose.
+    ``rule`` is the :class:`SeriousErrorRule` the order of the exact figures chose.
     ``consequent_damage`` is the damage the infraction caused, from the
-    non-offending side's point of view: its normal figure less its expected
-    figure (less its table figure when that is at least the expected one; 0 when
-    nothing is adjusted). When the ruling adjusts (``damaged``), the
-    non-offending side gets its table figure plus that damage and the offending
-    side the normal figure; otherwise the table score stands for both. ``ns`` and
-    ``ew`` are each side's own figure.
+    non-offending side's point of view, from the written figures: its normal
+    figure less its expected figure, at least 0 and at most the whole damage
+    (normal less table); 0 when nothing is adjusted or the expected score is at
+    least the normal one. When the ruling adjusts (``damaged``: the table score is
+    below the normal score for the non-offending side), the non-offending side
+    gets its table figure plus that damage and the offending side the normal
+    figure; otherwise the table score stands for both. ``ns`` and ``ew`` are each
+    side's own figure.
     """
 
     offenders: Side
@@ -155,26 +160,36 @@ def _lines(
 
 
 def _rule(lines: dict[str, ScoreLine], offenders: Side, mirror: Callable[[Fraction], Fraction]):
-    """(rule, consequent damage, ns, ew) from the written figures."""
-    normal, expected, table = (lines[name].written for name in ("normal", "expected", "table"))
-    seen_normal: Fraction
-    seen_expected: Fraction
-    seen_table: Fraction
-    if offenders is Side.EW:  # each figure as the non-offending side sees it
-        seen_normal, seen_expected, seen_table = normal, expected, table
+    """(rule, consequent damage, ns, ew): the rule from the exact figures, the
+    figures from the written ones (so the working adds up as written)."""
+
+    def seen(kind: str) -> tuple[Fraction, Fraction, Fraction]:
+        """The normal, expected and table figures as the non-offending side sees them."""
+        figures = tuple(getattr(lines[name], kind) for name in ("normal", "expected", "table"))
+        return figures if offenders is Side.EW else tuple(mirror(figure) for figure in figures)  # type: ignore[return-value]
+
+    exact_normal, exact_expected, exact_table = seen("exact")
+    if exact_table >= exact_normal:
+        rule = SeriousErrorRule.TABLE_STANDS
+    elif exact_table >= exact_expected:
+        rule = SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE
+    elif exact_expected >= exact_normal:
+        rule = SeriousErrorRule.NO_CONSEQUENT_DAMAGE
     else:
-        seen_normal, seen_expected, seen_table = mirror(normal), mirror(expected), mirror(table)
-    if seen_table >= seen_normal:
-        rule, damage = SeriousErrorRule.TABLE_STANDS, Fraction(0)
-    elif seen_table >= seen_expected:
-        rule, damage = SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE, seen_normal - seen_table
-    elif seen_expected >= seen_normal:
-        rule, damage = SeriousErrorRule.NO_CONSEQUENT_DAMAGE, Fraction(0)
-    else:
-        rule, damage = SeriousErrorRule.TABLE_PLUS_DAMAGE, seen_normal - seen_expected
+        rule = SeriousErrorRule.TABLE_PLUS_DAMAGE
+    table = lines["table"].written
     if not rule.adjusts:
         return rule, Figure(0), Figure(table), Figure(mirror(table))
+    seen_normal, seen_expected, seen_table = seen("written")
+    whole_damage = max(Fraction(0), seen_normal - seen_table)
+    if rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
+        damage = Fraction(0)
+    elif rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
+        damage = whole_damage
+    else:
+        damage = min(max(Fraction(0), seen_normal - seen_expected), whole_damage)
     non_offenders = seen_table + damage
+    normal = lines["normal"].written
     if offenders is Side.EW:
         return rule, Figure(damage), Figure(non_offenders), Figure(mirror(normal))
     return rule, Figure(damage), Figure(normal), Figure(non_offenders)

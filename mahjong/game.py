@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .scoring import ScoreCard, score_hand
 from .settlement import Deal, Settlement, first_deal, next_deal, settle
-from .tiles import LIMIT, MahjongError, parse_tile
+from .tiles import LIMIT, MahjongError, SettlementError, parse_tile
 
 PLAYERS = 4
 MAX_HANDS = 200
@@ -160,7 +160,11 @@ def play_hand(number: int, entry: HandEntry, deal: Deal, totals: Sequence[int]) 
     card = winner_card(entry, deal)
     scores = checked_scores(entry, card)
     winner_wind = None if entry.winner is None else deal.wind_of(entry.winner)
-    settlement = settle({deal.wind_of(player): scores[player] for player in range(PLAYERS)}, winner_wind)
+    try:
+        settlement = settle({deal.wind_of(player): scores[player] for player in range(PLAYERS)}, winner_wind)
+    except SettlementError as error:
+        field = "winner" if error.wind is None else f"score_{deal.player_of(error.wind) + 1}"
+        raise EntryError(str(error), field=field) from None
     net = tuple(settlement.net[deal.wind_of(player)] for player in range(PLAYERS))
     return PlayedHand(
         number=number,

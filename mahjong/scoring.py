@@ -46,6 +46,7 @@ from .tiles import (
     MahjongError,
     NotationError,
     SetKind,
+    SettlementError,
     Tile,
     TileSet,
     Wind,
@@ -409,6 +410,18 @@ def consecutive_chows(sets: Sequence[TileSet]) -> ScoreItem | None:
     return None
 
 
+NO_POINTS_REASON = "no points from the sets: all chows and a pair worth nothing"
+"""The no-points double's line on the score card, saying why it is there."""
+
+
+def no_points(arrangement: Arrangement, win: Win) -> bool:
+    """The text's ``noPoints``: "all of the Sets are worth zero points" (all
+    chows and an unlucky pair). Decided by the sets alone, so points for how
+    the hand was won (the wall, the only possible tile) or for bonus tiles do
+    not take the double away."""
+    return not arrangement.thirteen_orphans and all(set_points(tile_set, win) == 0 for tile_set in arrangement.sets)
+
+
 def limit_hands(hand: Hand, arrangement: Arrangement) -> tuple[LimitHand, ...]:
     """The limit hands this arrangement makes, in :class:`LimitHand` order."""
     if arrangement.thirteen_orphans:
@@ -478,8 +491,8 @@ def score_arrangement(
         chows = consecutive_chows(sets)
         if chows is not None:
             doubles.append(chows)
-        if base == MAH_JONGG_POINTS:
-            doubles.append(ScoreItem(f"a hand worth exactly {MAH_JONGG_POINTS} points", 1))
+        if no_points(arrangement, win):
+            doubles.append(ScoreItem(NO_POINTS_REASON, 1))
         suited = consistency(sets)
         if suited is not None:
             doubles.append(suited)
@@ -533,6 +546,7 @@ __all__ = [
     "ScoreCard",
     "ScoreItem",
     "Settlement",
+    "SettlementError",
     "SetKind",
     "Tile",
     "TileSet",

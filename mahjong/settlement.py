@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
-from .tiles import LIMIT, WINDS, MahjongError, Wind
+from .tiles import LIMIT, WINDS, SettlementError, Wind
 
 EAST_FACTOR = 2
 """East pays double and receives double."""
@@ -101,19 +101,32 @@ def settle(scores: Mapping[Wind | str, int], winner: Wind | str | None) -> Settl
 
 
 def _checked_scores(scores: Mapping[Wind | str, int]) -> dict[Wind, int]:
+    """Each seat's score, or a :class:`SettlementError` naming the seat and what to give."""
     by_wind: dict[Wind, int] = {}
     for key, score in scores.items():
         wind = Wind.parse(key)
         if wind in by_wind:
-            raise MahjongError(f"the score of {wind.noun} is given twice")
+            raise SettlementError(
+                f"{wind.noun}'s score is given twice: give each seat's score once", wind=wind
+            )
         if isinstance(score, bool) or not isinstance(score, int):
-            raise MahjongError(f"the score of {wind.noun} is {score!r}, not a whole number")
+            raise SettlementError(
+                f"{wind.noun}'s score is {score!r}, not a whole number: "
+                f"give a whole number from 0 to {LIMIT}",
+                wind=wind,
+            )
         if not 0 <= score <= LIMIT:
-            raise MahjongError(f"the score of {wind.noun} is {score}: scores are 0 to {LIMIT}")
+            raise SettlementError(
+                f"{wind.noun}'s score is {score}: a score is a whole number from 0 to {LIMIT}",
+                wind=wind,
+            )
         by_wind[wind] = score
-    missing = [wind.noun for wind in WINDS if wind not in by_wind]
+    missing = [wind for wind in WINDS if wind not in by_wind]
     if missing:
-        raise MahjongError(f"no score for {', '.join(missing)}: give all four seats' scores")
+        raise SettlementError(
+            f"no score for {', '.join(wind.noun for wind in missing)}: give all four seats' scores",
+            wind=missing[0],
+        )
     return by_wind
 
 
@@ -130,7 +143,9 @@ class Deal:
 
     def __post_init__(self) -> None:
         if self.east_player not in range(4):
-            raise MahjongError(f"player {self.east_player!r} is not 0 to 3")
+            raise SettlementError(
+                f"East is player {self.east_player!r}: the players are numbered 0 to 3 round the table"
+            )
         object.__setattr__(self, "prevailing_wind", Wind.parse(self.prevailing_wind))
 
     def wind_of(self, player: int) -> Wind:

@@ -47,6 +47,16 @@ class HandError(MahjongError):
     is no set, or tiles that form no four sets and a pair."""
 
 
+class SettlementError(MahjongError):
+    """Scores that cannot be settled (one missing, given twice, not a whole number
+    from 0 to the limit) or a deal that cannot be (a player not numbered 0 to 3).
+    ``wind`` is the seat whose score is at fault, when one is."""
+
+    def __init__(self, message: str, *, wind: Wind | None = None) -> None:
+        super().__init__(message)
+        self.wind = wind
+
+
 class Family(Enum):
     """The seven kinds of tile, in the order hands are sorted."""
 

@@ -245,15 +245,17 @@ def test_example_7_serious_error_in_teams_vp_and_knockout():
     assert [law.name for law in working.laws] == ["Law 12C1b", "Law 86B"]
 
 
-def test_no_damage_leaves_the_table_score_for_both():
+def test_no_consequent_damage_leaves_the_non_offenders_their_table_score_and_the_offenders_the_normal_one():
     chosen = calculator.CALCULATIONS["pairs-serious-error"]
     inputs = {"field": EXAMPLE_FIELD, "normal": "+100", "expected": "+110", "table": "-530", "offenders": "EW"}
     working = display.working(chosen, calculator.calculate(chosen, inputs))
     assert texts(working.lines) == (
         "Consequent damage to NS: normal 14 − expected (19) = −5 is no damage: the normal score is no better "
-        "for them than the expected one, so the table score stands for both sides.",
+        "for them than the expected one, so all their damage is self-inflicted.",
+        "NS (non-offending): table 0 + damage 0 = 0",
+        "EW (offending), the normal score: 24 − 14 = 10",
     )
-    assert finals(working) == [[("NS", "0"), ("EW", "24")]]
+    assert finals(working) == [[("NS", "0"), ("EW", "10")]]
 
 
 def test_the_offending_side_named_ns_turns_the_working_round():

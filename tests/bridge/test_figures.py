@@ -93,23 +93,26 @@ def test_the_example_7_ruling_turned_round_favours_the_non_offenders_the_other_w
     assert result.knockout.ns_team == Fraction(71, 10)
 
 
-def test_no_damage_means_the_table_score_stands():
-    """The infraction did not damage the non-offenders: the normal score is no
-    better for them than the expected one."""
+def test_no_consequent_damage_leaves_the_non_offenders_their_table_score_and_the_offenders_the_normal_one():
+    """The infraction did not damage the non-offenders: the normal score (+100, 14)
+    is no better for them than the expected one (+110, 19). Their damage is all
+    self-inflicted: NS keep their table score, 0; EW get the normal score, 24 − 14."""
     result = serious_error_matchpoints(FIELD, normal=100, expected=110, table=-530, offenders=Side.EW)
-    assert not result.damaged
+    assert result.damaged
     assert result.consequent_damage == 0
-    assert (result.ns, result.ew) == (0, 24)
+    assert (result.ns, result.ew) == (0, 10)
 
 
 def test_a_weighted_normal_score_in_pairs():
-    """Example 1's weighting as the normal score: 13.8 MP, against +100 expected (14 MP): no damage."""
+    """Example 1's weighting as the normal score: 13.8 MP, against +100 expected (14 MP):
+    no consequent damage; EW get the normal score, 24 − 13.8 = 10.2 (example 1's EW figure)."""
     result = serious_error_matchpoints(
         FIELD, normal=[(110, "60%"), (-50, "40%")], expected=100, table=-530, offenders=Side.EW
     )
     assert result.normal.written == Fraction(69, 5)
     assert result.normal.working.frequency_table[0].frequency == Fraction(28, 5)
-    assert not result.damaged
+    assert result.consequent_damage == 0
+    assert (result.ns, result.ew) == (0, Fraction(51, 5))
 
 
 def test_written_lines_carry_into_the_ruling():

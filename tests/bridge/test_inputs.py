@@ -9,6 +9,7 @@ from bridge.scoring import (
     Outcome,
     ScoringError,
     Vulnerability,
+    as_outcomes,
     as_weight,
     format_outcomes,
     format_readings,
@@ -163,7 +164,15 @@ def test_weighted_outcomes_as_typed():
         ("66.5%", None),
         ("20.1%", None),
         ("1/3", None),
-        ("0.333", None),
+        ("0.333", Fraction(1, 3)),  # a decimal past whole percentages is a percentage with decimals
+        ("0.667", Fraction(2, 3)),
+        ("0.3333", Fraction(1, 3)),
+        ("0.1667", Fraction(1, 6)),
+        ("0.125", Fraction(1, 8)),
+        ("0.33", None),  # a whole percentage, 33%, is what it says
+        ("0.5", None),
+        ("0.334", None),
+        ("1", None),
     ],
 )
 def test_a_percentage_that_rounds_a_simple_fraction(text, fraction):
@@ -191,6 +200,32 @@ def test_rounded_percentages_are_read_as_their_simple_fractions_and_say_so():
     # A calculation takes them, as pairs of score and typed weight too.
     assert weighted_imps("-650 33.3%, +300 66.6%", 620) == weighted_imps("-650 1/3, +300 2/3", 620) == Fraction(-31, 3)
     assert weighted_matchpoints(FIELD, [(110, "33.3%"), (-50, "66.6%")]).outcomes[0].typed == "33.3%"
+
+
+def test_decimals_that_round_simple_fractions_are_read_as_them_as_percentages_are():
+    """0.333 and 0.667 add up to 1 as typed, as 33.3% and 66.7% do; like them they
+    are read as the thirds they round, and the working says so."""
+    thirds = parse_outcomes("+110 0.333, -50 0.667")
+    assert [outcome.weight for outcome in thirds] == [Fraction(1, 3), Fraction(2, 3)]
+    assert format_readings(thirds) == "The weights 0.333 and 0.667 are read as 1/3 and 2/3, the simple fractions they round."
+    assert weighted_imps("-650 0.333, +300 0.667", 620) == weighted_imps("-650 1/3, +300 2/3", 620) == Fraction(-31, 3)
+    # Python floats are decimals too.
+    assert [outcome.weight for outcome in as_outcomes([(110, 0.333), (-50, 0.667)])] == [Fraction(1, 3), Fraction(2, 3)]
+    # Exact decimals are what they say, and say nothing.
+    exact = parse_outcomes("+110 0.5, +50 0.25, -50 0.25")
+    assert [outcome.weight for outcome in exact] == [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]
+    assert format_readings(exact) == ""
+    # Whole percentages as decimals are taken as typed, as 33% and 67% are.
+    assert [outcome.weight for outcome in parse_outcomes("+110 0.33, -50 0.67")] == [Fraction(33, 100), Fraction(67, 100)]
+
+
+def test_decimals_near_no_simple_fraction_are_refused_saying_so():
+    with pytest.raises(ScoringError) as refused:
+        parse_outcomes("+110 0.201, -50 0.798")
+    assert str(refused.value) == (
+        "the weights add up to 99.9%, not 1 (100%): 0.201, 0.798 "
+        "(0.201 and 0.798 are no simple fractions rounded, as 33.3% is 1/3)"
+    )
 
 
 def test_percentages_that_add_up_as_typed_stay_as_typed():

@@ -179,30 +179,40 @@ normal_or_expected = st.one_of(scores, weighted())
 
 
 def assert_the_rule_fits_the_order(result, mirror):
-    """The ruling's rule fits the order of its written normal, expected and table
+    """The ruling's rule fits the order of its exact normal, expected and table
     figures, each seen from the non-offending side (higher is better for it), and
-    gives each side what the rule says. ``mirror`` turns an NS figure into EW's."""
+    gives each side what the rule says from the written figures: whenever the table
+    score is below the normal score, the offending side gets its normal figure and
+    the non-offending side its table figure plus the consequent damage.
+    ``mirror`` turns an NS figure into EW's."""
     seen = (lambda figure: figure) if result.offenders is Side.EW else mirror
-    normal, expected, table = (seen(line.written) for line in (result.normal, result.expected, result.table))
+    lines = (result.normal, result.expected, result.table)
+    exact_normal, exact_expected, exact_table = (seen(line.exact) for line in lines)
+    normal, expected, table = (seen(line.written) for line in lines)
     non_offending, offending = (result.ns, result.ew) if result.offenders is Side.EW else (result.ew, result.ns)
     offending = mirror(offending)  # as the non-offending side sees it
     assert table <= non_offending <= max(table, normal)
     rule = result.rule
     if rule is SeriousErrorRule.TABLE_STANDS:
-        assert table >= normal
+        assert exact_table >= exact_normal
         assert non_offending == offending == table
-    elif rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
-        assert expected <= table < normal
-        assert non_offending == offending == normal
+        assert not rule.adjusts
+        return
+    assert exact_table < exact_normal and rule.adjusts
+    assert offending == normal  # the offending side's figure is its normal-score figure
+    whole = max(Fraction(0), normal - table)
+    if rule is SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE:
+        assert exact_expected <= exact_table
+        damage = whole
     elif rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE:
-        assert table < normal <= expected
-        assert non_offending == offending == table
+        assert exact_table < exact_normal <= exact_expected
+        damage = Fraction(0)
     else:
         assert rule is SeriousErrorRule.TABLE_PLUS_DAMAGE
-        assert table < expected < normal
-        assert non_offending == table + (normal - expected)
-        assert offending == normal
-    assert rule.adjusts == (non_offending != table or offending != table)
+        assert exact_table < exact_expected < exact_normal
+        damage = min(max(Fraction(0), normal - expected), whole)
+    assert result.consequent_damage == damage
+    assert non_offending == table + damage
 
 
 @EXAMPLES
@@ -303,3 +313,66 @@ def test_rounded_percentages_read_as_the_fractions_they_round(percentages, board
 @given(weighted())
 def test_weighted_outcomes_round_trip(outcomes):
     assert list(parse_outcomes(format_outcomes(outcomes))) == outcomes
+
+
+# Expected crossing normal: the normal score two outcomes, the expected the same
+# outcomes with the first weight a hundred-thousandth lower, the same, or higher.
+# The first weight is a multiple of 1/200, so a written part can fall on a tie
+# (0.335 x 19 = 6.365), which the normal and expected lines round opposite ways.
+crossing = st.tuples(scores, scores, st.integers(1, 199).map(lambda halves: Fraction(halves, 200)))
+STEP = Fraction(1, 100_000)
+
+
+@EXAMPLES
+@given(boards, crossing, scores, st.sampled_from(Side))
+@example([110] * 5 + [50] * 3 + [-50] * 2 + [-110] * 2, (110, 50, Fraction(1, 3)), -530, Side.EW)
+def test_pairs_figures_never_jump_more_than_the_rounding_step_when_expected_crosses_normal(
+    field, normal, table, offenders
+):
+    first, second, weight = normal
+    rulings = [
+        serious_error_matchpoints(
+            field,
+            normal=[(first, weight), (second, 1 - weight)],
+            expected=[(first, weight + shift), (second, 1 - weight - shift)],
+            table=table,
+            offenders=offenders,
+        )
+        for shift in (-STEP, 0, STEP)
+    ]
+    assert_no_jump(rulings, Fraction(1, 100))
+
+
+@EXAMPLES
+@given(scores, crossing, scores, st.sampled_from(Side))
+@example(1580, (-300, 80, Fraction(2, 3)), 1350, Side.NS)
+def test_teams_figures_never_jump_more_than_the_rounding_step_when_expected_crosses_normal(
+    other_room, normal, table, offenders
+):
+    first, second, weight = normal
+    rulings = [
+        serious_error_imps(
+            other_room,
+            normal=[(first, weight), (second, 1 - weight)],
+            expected=[(first, weight + shift), (second, 1 - weight - shift)],
+            table=table,
+            offenders=offenders,
+        )
+        for shift in (-STEP, 0, STEP)
+    ]
+    assert_no_jump(rulings, Fraction(1, 10))
+
+
+def assert_no_jump(rulings, step):
+    """Rulings whose expected score moves across the normal one by a hair: the
+    offending side's figure does not move, the non-offending side's by at most
+    the sheet's rounding step for each written part of the expected score (its two
+    outcomes; a part on a tie is rounded one way in the normal line and the other
+    in the expected line, decision 4: 0.85 x -21 = -17.85 and 0.15 x 7 = 1.05 can
+    both tie, two steps apart)."""
+    for before, after in zip(rulings, rulings[1:]):
+        assert before.damaged == after.damaged  # the table score against the normal one decides
+        offenders = before.offenders
+        assert (before.ns, before.ew)[offenders is Side.EW] == (after.ns, after.ew)[offenders is Side.EW]
+        parts = len(before.expected.outcomes)
+        assert abs(before.ns - after.ns) <= parts * step and abs(before.ew - after.ew) <= parts * step

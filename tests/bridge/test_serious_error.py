@@ -7,6 +7,7 @@ The board of examples 1 and 6: 12 other tables, 5 × +110, 3 × +50, 2 × −50,
 beats 7 and ties 5: 19; +100 beats 7: 14; +50 beats 4 and ties 3: 11; −50 beats
 2 and ties 2: 6; −530: 0. In teams the other room's NS scored +420 (4♠ made)."""
 
+import html
 import io
 import re
 import uuid
@@ -68,10 +69,12 @@ def test_a_table_score_equal_to_the_expected_one_has_no_self_inflicted_damage():
 
 
 def test_an_expected_score_at_least_the_normal_one_is_no_consequent_damage():
-    """Normal +100 (14), expected +110 (19), table −530 (0): the infraction did no harm."""
+    """Normal +100 (14), expected +110 (19), table −530 (0): the infraction did the
+    non-offenders no harm, so they keep their table score; the offenders get the
+    normal score, 24 − 14 = 10, not the 24 the non-offenders' error gave them."""
     result = serious_error_matchpoints(FIELD, normal=100, expected=110, table=-530, offenders="EW")
     assert result.rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE
-    assert (result.ns, result.ew) == (0, 24)
+    assert (result.ns, result.ew) == (0, 10)
 
 
 def test_below_both_the_table_score_gets_the_consequent_damage():
@@ -86,7 +89,7 @@ def test_below_both_the_table_score_gets_the_consequent_damage():
     [
         (-110, -100, -200, SeriousErrorRule.TABLE_STANDS, 0, 24),
         (-110, 50, -50, SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE, 5, 19),
-        (-100, -110, 530, SeriousErrorRule.NO_CONSEQUENT_DAMAGE, 24, 0),
+        (-100, -110, 530, SeriousErrorRule.NO_CONSEQUENT_DAMAGE, 10, 0),
         (-110, -100, 530, SeriousErrorRule.TABLE_PLUS_DAMAGE, 5, 5),
     ],
 )
@@ -155,7 +158,8 @@ def test_each_rule_cites_the_decision_or_law_that_states_it(rule):
     if cited[1]:
         assert name in decisions()[int(cited[1])]
     else:
-        assert f"{name} (normal − expected) for the non-offending side" in decisions()[13]
+        assert name in decisions()[13]
+        assert "the offending side should be awarded the score that it would have been allotted" in decisions()[13]
         assert "the normal score for the offending side (law 12c1b; examples 6 and 7)" in decisions()[13]
     assert str(rule) == f"{rule.words} ({rule.authority})."
 
@@ -183,7 +187,12 @@ def test_the_working_names_the_rule_and_its_sums_add_up():
     teams = calculator.CALCULATIONS["teams-serious-error"]
     inputs = {"other_room": "+420", "normal": "+620", "expected": EXPECTED_7, "table": "+450", "offenders": "EW"}
     working = display.working(teams, calculator.calculate(teams, inputs))
-    assert working.notes == (str(SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE),)
+    assert working.notes == (
+        str(SeriousErrorRule.NO_SELF_INFLICTED_DAMAGE),
+        "EW, the offending side, get their normal score, −5 IMP: the table score is below the normal score for NS, "
+        "so the score is adjusted, and Law 12C1b gives the offending side \u201cthe score that it would have been "
+        "allotted as the consequence of its infraction only\u201d, whatever NS did after it.",
+    )
     assert [line.text for line in working.sections[-1].lines[:3]] == [
         "Consequent damage to NS: normal +5 − table (+1) = 4 (all of it: the table score, +1, is at least the "
         "expected score, −0.7, for them)",
@@ -251,3 +260,77 @@ def test_each_rule_reads_in_words_and_adds_up_on_the_page(rule, offenders):
         assert ruling.lines[0].relations == ("=",)
         assert sums.page_lines(page) == [line.working for line in working.lines]
         assert sums.check_page(page, places) >= 1
+
+
+# --- The offending side gets its normal score whenever the table score is below it ----
+
+
+def test_no_consequent_damage_still_gives_the_offenders_their_normal_score():
+    """Normal −50 (NS 6), expected −50, table −530 (NS 0), EW offending: the
+    table score is below the normal score for NS, so EW get the normal score,
+    24 − 6 = 18, not the 24 NS's error gave them; NS keep their 0."""
+    result = serious_error_matchpoints(FIELD, normal=-50, expected=-50, table=-530, offenders="EW")
+    assert result.rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE
+    assert (result.consequent_damage, result.ns, result.ew) == (0, 0, 18)
+
+
+def test_an_expected_score_better_than_normal_still_gives_the_offenders_their_normal_score():
+    """Normal +50 (NS 11), expected +110 (NS 19), table −110 (NS 2): EW get
+    24 − 11 = 13, not 22; NS keep their table score, 2."""
+    result = serious_error_matchpoints(FIELD, normal=50, expected=110, table=-110, offenders="EW")
+    assert result.rule is SeriousErrorRule.NO_CONSEQUENT_DAMAGE
+    assert (result.consequent_damage, result.ns, result.ew) == (0, 2, 13)
+
+
+def test_the_rule_is_chosen_from_the_exact_figures_not_the_written_ones_in_pairs():
+    """Normal +110 1/3, +50 2/3: exactly 13 2/3 for NS, written 6.33 + 7.33 = 13.66;
+    expected +110 33.25%, +50 66.75%: exactly 13.66, written 13.66. As written the
+    two tie, but exactly the expected score is below the normal one: the table score
+    plus the consequent damage, 0 + (13.66 − 13.66) = 0 for NS, and EW get their
+    normal score as the sheet writes it, 24 − 13.66 = 10.34 (exactly 31/3)."""
+    result = serious_error_matchpoints(
+        FIELD, normal="+110 1/3, +50 2/3", expected="+110 33.25%, +50 66.75%", table=-530, offenders="EW"
+    )
+    assert result.normal.exact == Fraction(41, 3) and result.normal.written == Fraction(1366, 100)
+    assert result.expected.exact == result.expected.written == Fraction(1366, 100)
+    assert result.rule is SeriousErrorRule.TABLE_PLUS_DAMAGE
+    assert (result.consequent_damage, result.ns, result.ew) == (0, 0, Fraction(1034, 100))
+
+
+def test_the_rule_is_chosen_from_the_exact_figures_not_the_written_ones_in_teams():
+    """Against +1580 in the other room: −300 is −18 IMP, +80 is −17. Normal
+    −300 16/21, +80 5/21: exactly −17.76 for NS, written −13.7 − 4 = −17.7;
+    expected −300 2/3, +80 1/3: exactly −17.67, written −17.7. Table +1350: −6.
+    NS offended; for EW the expected score is exactly below the normal one, so
+    NS get their normal score, −17.7 (−18 in a VP match), not −6; EW keep +6."""
+    result = serious_error_imps(
+        1580, normal="-300 16/21, +80 5/21", expected="-300 2/3, +80 1/3", table=1350, offenders="NS"
+    )
+    assert result.normal.exact == Fraction(-373, 21) and result.normal.written == Fraction(-177, 10)
+    assert result.expected.written == Fraction(-177, 10)
+    assert result.rule is SeriousErrorRule.TABLE_PLUS_DAMAGE
+    assert (result.consequent_damage, result.ns, result.ew) == (0, Fraction(-177, 10), 6)
+    assert result.vp == (-18, 6)
+
+
+def test_the_page_and_the_printed_ruling_say_what_the_offenders_get_and_why(client):
+    inputs = {"field": format_scores(FIELD), "normal": "-50", "expected": "-50", "table": "-530", "offenders": "EW"}
+    words = (
+        "EW, the offending side, get their normal score, 18 MP: the table score is below the normal score for NS, "
+        "so the score is adjusted, and Law 12C1b gives the offending side \u201cthe score that it would have been "
+        "allotted as the consequence of its infraction only\u201d, whatever NS did after it."
+    )
+    url = reverse("bridge:calculator", args=["pairs-serious-error"])
+    page = client.post(url, {**inputs, "vulnerability": "", "action": "calculate"}).content.decode()
+    assert words in plain(html.unescape(page))
+    assert (
+        "Whenever the non-offending side's table score is below its normal score, the offending side gets the "
+        "normal score" in plain(html.unescape(page))
+    )
+    ruling = {"event": "Club pairs", "board": "3", "date": "2026-11-20", "note": "", "save_key": str(uuid.uuid4())}
+    client.post(url, {**inputs, "vulnerability": "", "action": "save", **ruling})
+    saved = Ruling.objects.get()
+    printed = client.get(reverse("bridge:ruling_pdf", args=[saved.pk])).content
+    text = plain(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(printed)).pages))
+    assert words in text
+    assert "EW (offending), the normal score: 24 − 6 = 18" in text

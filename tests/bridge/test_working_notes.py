@@ -31,9 +31,10 @@ def test_a_serious_error_ruling_says_its_rule_then_its_readings():
         "teams-serious-error",
         {"other_room": "+420", "normal": "+420", "expected": "+200 33.3%, +500 66.7%", "table": "-750", "offenders": "EW"},
     )
-    assert len(working.notes) == 2
+    assert len(working.notes) == 3
     assert working.notes[0].startswith("The table score plus the consequent damage")
-    assert working.notes[1] == "The weights 33.3% and 66.7% are read as 1/3 and 2/3, the simple fractions they round."
+    assert working.notes[1].startswith("EW, the offending side, get their normal score, 0 IMP:")
+    assert working.notes[2] == "The weights 33.3% and 66.7% are read as 1/3 and 2/3, the simple fractions they round."
 
 
 def test_the_page_says_how_the_weights_were_read(client):
@@ -42,4 +43,4 @@ def test_the_page_says_how_the_weights_were_read(client):
     assert page.status_code == 200
     text = page.content.decode()
     assert f'<p class="working-note">{THIRDS}</p>' in text
-    assert "a percentage that rounds a simple fraction is read as that fraction" in text
+    assert "a percentage or a decimal that rounds a simple fraction is read as that fraction" in text

@@ -104,3 +104,13 @@ def test_every_game_s_totals_sum_to_zero_and_the_deal_moves_by_the_rules(entries
         if following is not None:
             assert (following.deal == hand.deal) == east_kept
     assert state.finished == (state.deal is None)
+
+
+def test_scores_the_settlement_refuses_are_refused_naming_the_player_s_score(monkeypatch):
+    # The sheet checks each score before settling; were the two checks ever to part,
+    # the settlement's refusal still names the player's score and the hand.
+    monkeypatch.setattr("mahjong.game.LIMIT", 1000)
+    with pytest.raises(EntryError) as refused:
+        play([HandEntry(1, (0, 20, 600, 0))])
+    assert str(refused.value) == "hand 1: West's score is 600: a score is a whole number from 0 to 500"
+    assert refused.value.field == "score_3"

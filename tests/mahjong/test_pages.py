@@ -163,6 +163,21 @@ def test_a_bad_hand_is_refused_naming_what_is_wrong_and_nothing_is_saved(client,
     assert stored(mahjong_game) == []
 
 
+def test_a_score_the_settlement_refuses_is_a_refusal_not_a_server_error(client, mahjong_game, monkeypatch):
+    # Were the form's and the sheet's checks ever to let through what the
+    # settlement refuses, the page still says what is wrong and saves nothing.
+    monkeypatch.setattr("mahjong.game.LIMIT", 1000)
+    monkeypatch.setattr("mahjong.forms.LIMIT", 1000)
+    response = client.post(
+        reverse("mahjong:hand_record", args=[mahjong_game.pk]), hand_post(1, "2", (0, 20, 600, 0)), headers=HTMX
+    )
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 200
+    assert "West's score is 600" in page
+    assert "a score is a whole number from 0 to 500" in page and "Nothing was recorded" in page
+    assert stored(mahjong_game) == []
+
+
 def test_a_refused_hand_keeps_what_was_typed(client, mahjong_game):
     post = hand_post(1, "2", (0, "", 0, 0), "123b 456b 789b 111c 99d 9d", "9d")
     page = client.post(reverse("mahjong:hand_record", args=[mahjong_game.pk]), post, headers=HTMX).content.decode()

@@ -65,26 +65,59 @@ def test_one_suit_with_three_consecutive_chows_is_five_doubles():
 # -- points
 
 
-def test_a_chicken_hand_is_worth_exactly_20_points_and_earns_its_double():
+NO_POINTS = "no points from the sets: all chows and a pair worth nothing"
+
+
+def test_a_chicken_hand_has_sets_worth_no_points_and_earns_its_double():
     # 123b 456c 789d 234b 55d, won on 4b discarded: 23b waited on 1b or 4b.
     # Points: 20, nothing else (chows and a pair of 5 dots score nothing).
-    # Doubles: a hand worth exactly 20 points 1. 20 x 2 = 40.
+    # Doubles: all the sets worth zero points 1. 20 x 2 = 40.
     result = card("123b 456c 789d 234b 55d", "4b")
     assert result.base_points == 20
-    assert doubles_of(result) == {"a hand worth exactly 20 points": 1}
+    assert doubles_of(result) == {NO_POINTS: 1}
     assert result.score == 40
     assert result.waits == frozenset(map(parse_tile, ["1b", "4b"]))
 
 
-def test_the_only_possible_tile_is_found_from_the_tiles_and_costs_the_20_point_double():
+@pytest.mark.parametrize(
+    ("extra", "self_drawn", "points", "raw", "score"),
+    [
+        ("", False, 20, 40, 40),  # 20 x 2 = 40
+        ("", True, 22, 44, 40),  # 20 + 2 from the wall = 22; x 2 = 44, rounded to 40
+        ("1f", False, 24, 48, 50),  # 20 + 4 for flower 1 = 24; x 2 = 48, rounded to 50
+    ],
+)
+def test_the_no_points_double_is_decided_by_the_sets_as_the_texts_no_points(
+    extra, self_drawn, points, raw, score
+):
+    # The text: "noPoints returns 1 [when] all of the Sets are worth zero points";
+    # "(it is all SequenceSets and an unlucky PairSet)". 123c 456d 789b 234c 55d,
+    # won on 2c (23c... waited on 2c or 5c), South in an East round: the tile
+    # drawn from the wall or a flower adds points but leaves the sets worth nothing.
+    result = card(f"123c 456d 789b 234c 55d {extra}", "2c", own="S", prevailing="E", self_drawn=self_drawn)
+    assert result.base_points == points
+    assert doubles_of(result) == {NO_POINTS: 1}
+    assert result.raw == raw
+    assert result.score == score
+
+
+def test_a_set_worth_points_takes_the_no_points_double_away():
+    # The same hand with a pair of the prevailing wind (2 points) or a pung of 5 dots
+    # (concealed simples, 4 points): a set worth points, no double.
+    assert NO_POINTS not in doubles_of(card("123c 456d 789b 234c EE", "2c"))
+    assert NO_POINTS not in doubles_of(card("123c 456d 789b 555d 22c", "2c"))
+
+
+def test_the_only_possible_tile_is_found_from_the_tiles_and_keeps_the_no_points_double():
     # The same tiles won on 5d: 123b 456c 789d 234b 5d waited on 5d alone.
-    # Points: 20 + 2 only possible tile = 22; no double. 22 rounds to 20.
+    # Points: 20 + 2 only possible tile = 22; the sets are still worth nothing, so
+    # one double: 22 x 2 = 44, rounded to 40.
     result = card("123b 456c 789d 234b 55d", "5d")
     assert result.only_possible_tile and result.waits == {parse_tile("5d")}
     assert points_of(result)["won on the only possible tile (5 dots)"] == 2
     assert result.base_points == 22
-    assert result.doubles == ()
-    assert result.score == 20
+    assert doubles_of(result) == {NO_POINTS: 1}
+    assert result.score == 40
 
 
 def test_pungs_concealed_and_melded_of_simples_terminals_and_honours():
@@ -153,14 +186,14 @@ def test_pairs_score_for_dragons_and_lucky_winds(pair, own, prevailing, points, 
 
 
 def test_each_bonus_tile_is_four_points():
-    # The chicken hand again with flower 1 and season 3: 20 + 4 + 4 = 28; no longer
-    # exactly 20, so no double; 28 rounds to 30.
+    # The chicken hand again with flower 1 and season 3: 20 + 4 + 4 = 28; the sets
+    # are still worth nothing, so the double stays: 28 x 2 = 56, rounded to 60.
     result = card("123b 456c 789d 234b 55d 1f 3y", "4b")
     assert points_of(result)["bonus tile: flower 1"] == 4
     assert points_of(result)["bonus tile: season 3"] == 4
     assert result.base_points == 28
-    assert result.doubles == ()
-    assert result.score == 30
+    assert doubles_of(result) == {NO_POINTS: 1}
+    assert result.score == 60
 
 
 # -- the discard rule
@@ -299,12 +332,14 @@ def test_the_best_arrangement_is_chosen():
     # or as three chows 1-2-3 (nothing). With 789c and 55d, won on 5d discarded (the
     # only possible tile: 2).
     # Pungs: 20 + 8 + 4 + 4 + 2 = 38, no doubles (a chow 7-8-9) -> 40.
-    # Chows: 20 + 2 = 22, no doubles -> 20.
+    # Chows: 20 + 2 = 22, the sets worth no points: 22 x 2 = 44 -> 40.
+    # Equal scores: the unrounded score decides (decision 8), 44 before 38.
     cards = score_arrangements(
         "111222333b 789c 55d", own_wind="S", prevailing_wind="E", winning_tile="5d"
     )
-    assert [c.base_points for c in cards] == [38, 22]
-    assert [c.score for c in cards] == [40, 20]
+    assert [c.base_points for c in cards] == [22, 38]
+    assert [c.raw for c in cards] == [44, 38]
+    assert [c.score for c in cards] == [40, 40]
     assert len(arrangements(parse_hand("111222333b 789c 55d"))) == 2
 
 

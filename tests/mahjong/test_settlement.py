@@ -2,7 +2,7 @@
 
 import pytest
 
-from mahjong import Deal, MahjongError, Wind, first_deal, next_deal, settle
+from mahjong import Deal, MahjongError, SettlementError, Wind, first_deal, next_deal, settle
 
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
 
@@ -48,19 +48,30 @@ def test_a_washout_costs_nobody_anything():
 
 
 @pytest.mark.parametrize(
-    ("scores", "message"),
+    ("scores", "message", "seat"),
     [
-        ({E: 10, S: 20, W: 30}, "no score for North"),
-        ({E: 10, S: 20, W: 30, N: -2}, "0 to 500"),
-        ({E: 10, S: 20, W: 30, N: 520}, "0 to 500"),
-        ({E: 10, S: 20, W: 30, N: 2.5}, "not a whole number"),
-        ({E: 10, "east": 20, S: 20, W: 30, N: 0}, "given twice"),
-        ({"X": 10, S: 20, W: 30, N: 0}, "not a wind"),
+        ({E: 10, S: 20, W: 30}, "no score for North: give all four seats' scores", N),
+        ({E: 10, S: 20, W: 30, N: -2}, "North's score is -2: a score is a whole number from 0 to 500", N),
+        ({E: 10, S: 20, W: 30, N: 520}, "North's score is 520: a score is a whole number from 0 to 500", N),
+        (
+            {E: 10, S: 20, W: 30, N: 2.5},
+            "North's score is 2.5, not a whole number: give a whole number from 0 to 500",
+            N,
+        ),
+        ({E: 10, "east": 20, S: 20, W: 30, N: 0}, "East's score is given twice: give each seat's score once", E),
     ],
 )
-def test_bad_scores_are_refused(scores, message):
-    with pytest.raises(MahjongError, match=message):
+def test_bad_scores_are_refused_naming_the_seat_and_what_to_give(scores, message, seat):
+    with pytest.raises(SettlementError) as refused:
         settle(scores, winner=S)
+    assert str(refused.value) == message
+    assert refused.value.wind is seat
+    assert isinstance(refused.value, MahjongError)
+
+
+def test_a_seat_that_is_no_wind_is_refused_as_notation():
+    with pytest.raises(MahjongError, match="not a wind"):
+        settle({"X": 10, S: 20, W: 30, N: 0}, winner=S)
 
 
 def test_seat_winds_follow_east():
@@ -93,5 +104,5 @@ def test_a_game_without_east_ever_winning_is_sixteen_hands():
 
 
 def test_a_bad_player_number_is_refused():
-    with pytest.raises(MahjongError, match="player 4"):
+    with pytest.raises(SettlementError, match="^East is player 4: the players are numbered 0 to 3 round the table$"):
         Deal(E, 4)

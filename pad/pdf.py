@@ -134,9 +134,12 @@ def render_game_pads(
 ) -> bytes:
     """Several games' pads in one PDF, each from a new page, as each prints on
     its own: ``pads`` are :func:`pad_context` of each (at most ``MAX_PADS``),
-    led by a page of the day's games and totals (``day``, :func:`pad.display.day_session`)."""
+    led by a page of the day's games and totals (``day``, :func:`pad.display.day_session`,
+    its games in the order of ``pads``), each pad then headed with its game's number there."""
     if not 1 <= len(pads) <= MAX_PADS:
         raise ValueError(f"a PDF of pads holds 1 to {MAX_PADS} games, not {len(pads)}")
+    if day is not None:
+        pads = [{**context, "game_number": game.number, "game_count": len(day.games)} for context, game in zip(pads, day.games)]
     context = {"pads": pads, "day": day, "page_size": page_size_css(size), "size": size}
     if day is not None and len(day.partnerships) == 1:
         context["names_size"] = names_size(*day.partnerships[0])  # as on the pads

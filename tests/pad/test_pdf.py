@@ -795,6 +795,9 @@ def test_the_days_pdf_opens_with_the_days_games_and_totals(client, partnership, 
     assert any(line.startswith(f"3 {started[2]}") and line.endswith("In progress · 3 hands 2–1 +1 3") for line in lines), lines
     # The day's line adds up each column.
     assert "The day 1 won, 1 lost, 1 in progress 13–20 −7 33" in lines, lines
+    # Each pad after it carries its game's number on the day's page.
+    for number, page in enumerate(pages[1:], start=1):
+        assert f"Game {number} of 3 · {today:%A} {today.day} {today:%B %Y}" in " ".join(page.extract_text().split())
     letter = get_pdf(client, reverse("games_pdf"), date_from=today.isoformat(), date_to=today.isoformat(), size="letter")
     assert page_sizes(letter.content) == {LETTER}
 

@@ -59,6 +59,25 @@ def _advances(bold: bool) -> tuple[dict[int, int], int]:
     return advances, font["head"].unitsPerEm
 
 
+def is_wide(character: str) -> bool:
+    """Whether ``character`` is a wide (CJK) letter, an em across."""
+    return unicodedata.east_asian_width(character) in {"W", "F"}
+
+
+def line_count(text: str, width_mm: float, size_pt: float, *, bold: bool = True) -> int:
+    """How many lines ``text`` takes in ``width_mm`` at ``size_pt``, wrapped
+    between words (a word wider than the line takes one of its own, at least)."""
+    lines, used = 1, 0.0
+    space = text_width_mm(" ", size_pt, bold=bold)
+    for word in words(text):
+        width = text_width_mm(word, size_pt, bold=bold)
+        if used and used + space + width > width_mm:
+            lines, used = lines + 1, width
+        else:
+            used += (space if used else 0) + width
+    return lines
+
+
 def text_width_mm(text: str, size_pt: float, *, bold: bool = True) -> float:
     """How wide ``text`` prints in the sheets' font at ``size_pt``, in millimetres."""
     advances, per_em = _advances(bold)
@@ -69,7 +88,7 @@ def text_width_mm(text: str, size_pt: float, *, bold: bool = True) -> float:
             units += advances[code]
         elif unicodedata.combining(character) or unicodedata.category(character) in {"Mn", "Me", "Cf"}:
             continue
-        elif unicodedata.east_asian_width(character) in {"W", "F"}:
+        elif is_wide(character):
             units += per_em
         else:
             units += OTHER_LETTER_EM * per_em

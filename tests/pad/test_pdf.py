@@ -602,6 +602,22 @@ def test_blank_copies_are_laid_out_once(partnership, monkeypatch):
     assert len(layouts) == 1
 
 
+@pytest.mark.parametrize(("odd_name", "even_name"), [("Ångström", "山田太郎"), ("Jon", "Bartholomew"), ("山田", "佐藤")])
+@pytest.mark.parametrize("size", ["a4", "letter"])
+def test_a_blank_pad_for_accented_cjk_or_wrapping_names_is_laid_out_once(user, monkeypatch, odd_name, even_name, size):
+    """Their heading and statistics are taller than an ordinary pad's: the
+    estimate says how much, so the chart is ruled to the foot of the page at
+    the first layout."""
+    from scorepads import pdf as sheets
+
+    partnership = services.partnership_get_or_create(odd_name=odd_name, even_name=even_name, user=user)
+    layouts = []
+    layout = sheets._layout
+    monkeypatch.setattr(sheets, "_layout", lambda *args, **kwargs: layouts.append(1) or layout(*args, **kwargs))
+    content = pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), size=size)
+    assert len(reader(content).pages) == 1 and len(layouts) == 1
+
+
 def test_the_partnership_page_prints_blank_pads_by_form(client, partnership):
     page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
     form = page.split('class="blank-pad-form"', 1)[1].split("</form>", 1)[0]

@@ -656,6 +656,34 @@ def laid_out(game, size):
         return sheets._layout(render_to_string("pad/print/game.html", context), pdf.STYLESHEET)
 
 
+def test_with_long_names_the_wallow_gives_the_cards_the_whole_line(user):
+    from django.template.loader import render_to_string
+
+    from pad.display import pad_display, wallow
+    from pad.selectors import hands_in_order
+
+    partnership = services.partnership_get_or_create(odd_name="W" * 60, even_name="Maximiliane " * 4 + "Brandenburg", user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    services.hand_record(
+        game=game, number=1, outcome="I", taker_cards="7H 6H 5D 4C 3S 2S", giver_cards="QH JH 6D 5C 9S 8S", verdict_by="solver"
+    )
+    hands = hands_in_order(game)
+    context = {**pdf.pad_context(pad_display(game, hands), wallow(hands, partnership.names)), "page_size": "A4", "size": "a4"}
+    with sheets._render_lock:
+        document = sheets._layout(render_to_string("pad/print/game.html", context), pdf.STYLESHEET)
+    mm = 25.4 / 96
+    cards = [
+        box
+        for page in document.pages
+        for box in page._page_box.descendants()
+        if getattr(box, "element_tag", "") == "dd" and type(box).__name__ == "BlockBox"
+    ]
+    assert len(cards) == 2
+    for box in cards:
+        lines = [line for line in box.children if type(line).__name__ == "LineBox"]
+        assert len(lines) == 1 and box.width * mm > 120, (len(lines), box.width * mm)  # six cards on one line, not three
+
+
 def statistic_overflows(document) -> list[str]:
     """Every piece of text in a statistic's box that ends past the box's right edge."""
     found = []

@@ -684,6 +684,17 @@ def test_with_long_names_the_wallow_gives_the_cards_the_whole_line(user):
         assert len(lines) == 1 and box.width * mm > 120, (len(lines), box.width * mm)  # six cards on one line, not three
 
 
+def test_the_hands_notes_are_printed_together_on_one_page(client, game):
+    # Forty hands, a long note on every second: the list is too long for the foot of the first page.
+    for number, outcome in enumerate("MI" * 20, start=1):
+        note = {"irregularity": f"card exposed after the deal at hand {number}, then a long talk about the laws"}
+        services.hand_record(game=game, number=number, outcome=outcome, **(note if outcome == "I" else {}))
+    pages = [page.extract_text() for page in reader(game_pdf(client, game).content).pages]
+    holding = [index for index, text in enumerate(pages) if "card exposed after the deal" in text]
+    assert len(holding) == 1, holding
+    assert all(f"at hand {number}," in pages[holding[0]] for number in range(2, 41, 2))
+
+
 def statistic_overflows(document) -> list[str]:
     """Every piece of text in a statistic's box that ends past the box's right edge."""
     found = []

@@ -15,18 +15,33 @@ from django.utils.text import slugify
 
 from mahjong.display import SheetDisplay
 from mahjong.game import PLAYERS
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, rows_that_fit, write_pdf, write_ruled_page
+from scorepads.column_heads import ColumnHead, column_heads
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, page_width_mm, rows_that_fit, write_pdf, write_ruled_page
 
 STYLESHEET = "mahjong/print.css"
 # The blank sheet's measures (static/mahjong/print.css), in millimetres: a
 # hand's ruled row, and what the rest of the page takes besides the rows.
 BLANK_ROW_MM = 11.4
 BLANK_TAKEN_MM = 25 + 16 + 9 + 18  # margins, heading, players' heads, the notes under the grid
+# The grid's measures across (static/mahjong/print.css, scorepads/print-seated.css),
+# in millimetres: the side margins, the hand and deal columns with their padding,
+# what a player's column takes besides its text, and its heading's type.
+SIDE_MARGINS_MM = 2 * 12
+HAND_AND_DEAL_MM = 10 + 26 + 2 * 2.4
+CELL_EXTRAS_MM = 3.0
+HEAD_PT = 8.5
+
+
+def heads(names: list[str], size: str) -> tuple[ColumnHead, ...]:
+    """The players' names as the grid's column headings: every word whole, a word
+    too wide for its column set smaller or cut with an ellipsis."""
+    width = (page_width_mm(size) - SIDE_MARGINS_MM - HAND_AND_DEAL_MM) / PLAYERS - CELL_EXTRAS_MM
+    return column_heads(names, width, HEAD_PT)
 
 
 def render_sheet(display: SheetDisplay, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
     """The game's score sheet as PDF bytes, drawn from the live page's display context."""
-    context = {"sheet": display, "page_size": page_size_css(size), "size": size}
+    context = {"sheet": display, "heads": heads(list(display.names), size), "page_size": page_size_css(size), "size": size}
     return write_pdf(render_to_string("mahjong/print/sheet.html", context), stylesheet=STYLESHEET, fetcher=fetcher)
 
 
@@ -43,6 +58,7 @@ def render_blank(
     hands = blank_hands(size)
     context = {
         "names": names or [""] * PLAYERS,
+        "heads": heads(names or [""] * PLAYERS, size),
         "named": names or (),
         "date": date,
         "page_size": page_size_css(size),

@@ -594,10 +594,15 @@ def started_on_its_date(game: Game, zone: datetime.tzinfo) -> str:
     return f"{started:%H:%M}" if started.date() == game.date else ""
 
 
+def played_order(game: Game) -> tuple[datetime.date, int]:
+    """The order in which games were played: by date, then as they were started."""
+    return (game.date, game.pk)
+
+
 def day_session(games: Iterable[Game], zone: datetime.tzinfo) -> DaySession:
     """The session of ``games`` (their partnership loaded), in the order they
     were played: by date, then as they were started; times in ``zone``."""
-    ordered = sorted(games, key=lambda game: (game.date, game.pk))
+    ordered = sorted(games, key=played_order)
     return DaySession(
         tuple(
             SessionGame(

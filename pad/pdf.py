@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
@@ -20,8 +20,9 @@ from django.template.loader import render_to_string
 from pad import rules, summaries
 from pad.display import DaySession, GorillaedHand, PadDisplay
 from pad.models import Partnership
-from pad.statistics import Tally, statistic_values
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, write_fitting, write_measured, write_pdf
+from pad.statistics import STATISTICS, Tally, statistic_values
+from scorepads.column_heads import is_wide, line_count
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, page_width_mm, write_fitting, write_measured, write_pdf
 from scorepads.views import name_slug
 
 STYLESHEET = "pad/print.css"
@@ -33,6 +34,15 @@ BLANK_ROW_MM = 11  # the least height of a blank pad's row: room for two lines o
 # legend, the statistics to fill in and the result; on the continuation sheet,
 # the column heads. Longer names are measured as laid out (blank_pads_measured).
 BLANK_FURNITURE_MM = 103.8
+# What names take beside: a statistic's name (8.5pt bold, static/pad/print.css)
+# wrapped over another line of its box, and the taller line of a CJK letter
+# (from the system's fonts) in the heading and the statistics. The boxes share
+# the page's width between its side margins, less each box's padding and border.
+STATISTIC_NAME_PT = 8.5
+STATISTIC_LINE_MM = 3.9
+STATISTIC_BOX_EXTRAS_MM = 2.5 + 2.5 + 0.3
+SIDE_MARGINS_MM = 16 + 16
+WIDE_LETTER_LINE_MM = 1.2
 CONTINUATION_FURNITURE_MM = 13.1
 BLANK_SLACK_MM = 0.4  # left over at the foot of the page: rounding never spills a row onto another
 ROOMY_INNINGS = 14  # rows of the ordinary pad; more innings than this get compact rows
@@ -134,9 +144,12 @@ def render_game_pads(
 ) -> bytes:
     """Several games' pads in one PDF, each from a new page, as each prints on
     its own: ``pads`` are :func:`pad_context` of each (at most ``MAX_PADS``),
-    led by a page of the day's games and totals (``day``, :func:`pad.display.day_session`)."""
+    led by a page of the day's games and totals (``day``, :func:`pad.display.day_session`,
+    its games in the order of ``pads``), each pad then headed with its game's number there."""
     if not 1 <= len(pads) <= MAX_PADS:
         raise ValueError(f"a PDF of pads holds 1 to {MAX_PADS} games, not {len(pads)}")
+    if day is not None:
+        pads = [{**context, "game_number": game.number, "game_count": len(day.games)} for context, game in zip(pads, day.games)]
     context = {"pads": pads, "day": day, "page_size": page_size_css(size), "size": size}
     if day is not None and len(day.partnerships) == 1:
         context["names_size"] = names_size(*day.partnerships[0])  # as on the pads
@@ -215,7 +228,7 @@ def blank_pads_context(partnership: Partnership, date: datetime.date, copies: in
     first = rules.first_dealer(date)
     # The same statistics as a game's, with nothing filled in.
     empty_statistics = statistic_values(Tally(), names)
-    chart, continuation = blank_charts(size)
+    chart, continuation = blank_charts(size, blank_furniture_mm(names, size))
     return {
         "odd_name": partnership.odd_name,
         "even_name": partnership.even_name,
@@ -251,6 +264,18 @@ def blank_chart(size: str, *, furniture_mm: float, first: int = 1) -> BlankChart
     room = PAGE_HEIGHTS_MM[size] - PAGE_MARGINS_MM - furniture_mm - BLANK_SLACK_MM
     rows = max(1, int(room // BLANK_ROW_MM))
     return BlankChart(range(first, first + rows), math.floor(room / rows * 100) / 100)
+
+
+def blank_furniture_mm(names: Mapping[rules.Seat, str], size: str) -> float:
+    """What a blank pad's first page holds beside its rows for these partners'
+    names, in mm, as laid out (to a millimetre): the ordinary furniture, more
+    when a statistic named for a partner ("Bartholomew dealt") wraps in its box
+    or a name has CJK letters. Laid out once so, unless the estimate misses
+    (blank_pads_measured)."""
+    room = (page_width_mm(size) - SIDE_MARGINS_MM) / len(STATISTICS) - STATISTIC_BOX_EXTRAS_MM
+    wrapped = max(line_count(statistic.title(names), room, STATISTIC_NAME_PT) for statistic in STATISTICS if statistic.seat) - 1
+    wide = any(is_wide(letter) for name in names.values() for letter in name)
+    return BLANK_FURNITURE_MM + max(0, wrapped) * STATISTIC_LINE_MM + (WIDE_LETTER_LINE_MM if wide else 0)
 
 
 def blank_charts(

@@ -168,12 +168,14 @@ class Statistic:
     in_games_list: bool = False  # also shown on each row of the games list
 
     def title(self, names: Mapping[rules.Seat, str]) -> str:
-        """Its heading, with the partner's name; a name too long for a heading
-        gives way to the seat ("Odd partner dealt"), the same on every page."""
+        """Its heading, with the partner's name; when either partner's name is
+        too long for a heading, both give way to the seat ("Odd partner dealt"
+        beside "Even partner dealt"), the same on every page."""
         if not self.seat:
             return self.name
-        name = names[self.seat]
-        return self.name.format(partner=name if len(name) <= NAME_IN_HEADING else f"{self.seat.value.capitalize()} partner")
+        if any(len(name) > NAME_IN_HEADING for name in names.values()):
+            return self.name.format(partner=f"{self.seat.value.capitalize()} partner")
+        return self.name.format(partner=names[self.seat])
 
     @property
     def csv_headings(self) -> tuple[str, ...]:

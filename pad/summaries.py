@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from operator import attrgetter
 
@@ -433,9 +433,14 @@ def _date_ticks(games: Sequence[FinishedGame], xs: Sequence[float], slot: float)
     month_lines = tuple(round(xs[index] - slot / 2, 2) for index in month_starts)
     months: list[Tick] = []
     for index, x in zip(month_starts, month_lines):
-        month = tick(games[index].date.strftime("%b"), x)
-        if all(_apart(month, kept) for kept in (*ends, *months)):
-            months.append(month)
+        # Centred on its line, else beginning at it (or ending there) when that clears its neighbours.
+        centred = tick(games[index].date.strftime("%b"), x)
+        aligned = (centred,) if centred.align != "middle" else (centred, *(replace(centred, align=side) for side in ("start", "end")))
+        for month in aligned:
+            start, end = _extent(month)
+            if 0 <= start and end <= SEASON_PLOT_WIDTH and all(_apart(month, kept) for kept in (*ends, *months)):
+                months.append(month)
+                break
     return tuple(sorted((*ends, *months), key=attrgetter("position"))), month_lines
 
 

@@ -132,15 +132,20 @@ def cut(name: str, length: int) -> str:
     return name[:end].rstrip() + "…"
 
 
+MORE = " and {} more"  # after the names a heading has room for
+
+
 def heading_names(names: Sequence[str], *, each: int = 20, room: int = 56) -> tuple[list[str], int]:
     """The names a one-line heading has room for: each cut to ``each``
     characters, as many as ``room`` characters hold (the first always), and how
     many are left out."""
     shown: list[str] = []
     used = 0
-    for name in names:
+    for index, name in enumerate(names):
         short = cut(name, each)
-        if shown and used + len(short) + 2 > room:
+        # The last name may take the room its "and 1 more" would.
+        spare = len(MORE.format(1)) if index == len(names) - 1 else 0
+        if shown and used + len(short) + 2 > room + spare:
             break
         shown.append(short)
         used += len(short) + 2

@@ -277,6 +277,12 @@ def _copied(document, copies: int, tail: int):
     return document.copy(copied * copies + document.pages[len(copied):])
 
 
+def page_width_mm(size: str, *, landscape: bool = False) -> float:
+    """The width of a page of ``size`` (a4 or letter), in millimetres, upright or across."""
+    width, height = PAGE_MM[size]
+    return height if landscape else width
+
+
 def page_height_mm(size: str, *, landscape: bool = False) -> float:
     """The height of a page of ``size`` (a4 or letter), in millimetres, upright or across."""
     width, height = PAGE_MM[size]

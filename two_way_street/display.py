@@ -185,39 +185,8 @@ class SheetDisplay(SheetSummary):
         return rules.MAX_TRICKS
 
     @property
-    def head_names(self) -> tuple[HeadName, ...]:
-        return head_names(self.names)
-
-    @property
-    def names_in_full(self) -> bool:
-        return any_long(self.head_names)
-
-    @property
     def table_note(self) -> str:
         return f"{self.player_count} players: N = {self.n}"
-
-
-# A name longer than this is printed smaller in a column's heading, at most two
-# lines of it (cut with an ellipsis), and in full in the players list under the grid.
-LONG_NAME = 20
-
-
-@dataclass(frozen=True)
-class HeadName:
-    """A player's name as a printed column's heading."""
-
-    seat: int  # from 1
-    name: str
-    long: bool
-
-
-def head_names(names: Sequence[str]) -> tuple[HeadName, ...]:
-    return tuple(HeadName(seat, name, len(name) > LONG_NAME) for seat, name in enumerate(names, start=1))
-
-
-def any_long(heads: Sequence[HeadName]) -> bool:
-    """Whether a printed heading may cut a name: the sheet then lists the players in full."""
-    return any(head.long for head in heads)
 
 
 def case_list(player_count: int) -> tuple[tuple[str, str], ...]:

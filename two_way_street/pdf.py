@@ -9,13 +9,16 @@ The HTML of ``templates/two_way_street/print/`` is laid out with
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, rows_that_fit, write_pdf, write_ruled_page
+from scorepads.column_heads import ColumnHead, column_head
+from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, page_width_mm, rows_that_fit, write_pdf, write_ruled_page
 from scorepads.views import name_slug
 from two_way_street import rules
-from two_way_street.display import LEGEND, SheetDisplay, any_long, case_list, head_names
+from two_way_street.display import LEGEND, SheetDisplay, case_list
 
 STYLESHEET = "two_way_street/print.css"
 BLANK_PLAYERS = 5
@@ -26,6 +29,55 @@ BLANK_TAKEN_MM = 25 + 16 + 16 + 2 * 11.2  # margins, heading, players' heads, th
 BLANK_CASE_MM = 4.0  # a line of the legend or of the cases under the grid
 # From this many players the sheet is printed across the page (landscape).
 LANDSCAPE_FROM_PLAYERS = 7
+# The grid's measures across (static/two_way_street/print.css and
+# scorepads/print-seated.css), in millimetres: the page's side margins, the
+# hand and case columns with their padding, and what a player's column takes
+# besides its text (padding and borders).
+SIDE_MARGINS_MM = 2 * 12
+HAND_AND_CASE_MM = 9 + 11 + 2 * 2.4
+CELL_EXTRAS_MM = 3.0
+# A name longer than this is printed smaller in a column's heading, at most two
+# lines of it, and in full in the players list under the grid.
+LONG_NAME = 20
+HEAD_PT, MANY_PLAYERS_HEAD_PT, LONG_HEAD_PT = 8.5, 7.5, 6.5
+MANY_PLAYERS = 9  # from this many players the headings are smaller (.players-9 and up)
+
+
+@dataclass(frozen=True)
+class HeadName:
+    """A player's name as a printed column's heading: every word whole, set
+    smaller or cut with an ellipsis when too wide for the column."""
+
+    seat: int  # from 1
+    name: str
+    long: bool
+    head: ColumnHead
+
+    @property
+    def in_full_below(self) -> bool:
+        """Whether the heading may not show the whole name (the sheet then lists the players in full)."""
+        return self.long or self.head.cut
+
+
+def player_column_mm(size: str, player_count: int) -> float:
+    """The room for the text of a player's column on a sheet of ``size``."""
+    across = page_width_mm(size, landscape=_landscape(player_count)) - SIDE_MARGINS_MM - HAND_AND_CASE_MM
+    return across / player_count - CELL_EXTRAS_MM
+
+
+def head_names(names: Sequence[str], size: str) -> tuple[HeadName, ...]:
+    """The players' names as the grid's column headings on a page of ``size``."""
+    width = player_column_mm(size, len(names))
+    heads = []
+    for seat, name in enumerate(names, start=1):
+        long = len(name) > LONG_NAME
+        size_pt = LONG_HEAD_PT if long else MANY_PLAYERS_HEAD_PT if len(names) >= MANY_PLAYERS else HEAD_PT
+        heads.append(HeadName(seat, name, long, column_head(name, width, size_pt)))
+    return tuple(heads)
+
+
+def any_in_full_below(heads: Sequence[HeadName]) -> bool:
+    return any(head.in_full_below for head in heads)
 
 
 def _landscape(player_count: int) -> bool:
@@ -39,7 +91,14 @@ def _page(size: str, player_count: int) -> str:
 
 def render_sheet(display: SheetDisplay, size: str = DEFAULT_PAGE_SIZE, *, fetcher=None) -> bytes:
     """The game's score sheet as PDF bytes, drawn from the live page's display context."""
-    context = {"sheet": display, "page_size": _page(size, display.player_count), "size": size}
+    heads = head_names(display.names, size)
+    context = {
+        "sheet": display,
+        "heads": heads,
+        "names_in_full": any_in_full_below(heads),
+        "page_size": _page(size, display.player_count),
+        "size": size,
+    }
     return write_pdf(
         render_to_string("two_way_street/print/sheet.html", context), stylesheet=STYLESHEET, fetcher=fetcher
     )
@@ -64,13 +123,14 @@ def render_blank(
 ) -> bytes:
     """An empty sheet for these players (blank names leave the heading to fill in),
     with the game's date and target when it is made from a game; its rows fill one page."""
-    heads = head_names(names)
-    hands = blank_hands(size, len(names), names_in_full=any(names) and any_long(heads))
+    heads = head_names(names, size)
+    names_in_full = any(names) and any_in_full_below(heads)
+    hands = blank_hands(size, len(names), names_in_full=names_in_full)
     context = {
         "names": names,
         "heads": heads,
         "named": names if any(names) else (),
-        "names_in_full": any(names) and any_long(heads),
+        "names_in_full": names_in_full,
         "date": date,
         "target": target,
         "n": rules.n_for_players(len(names)),

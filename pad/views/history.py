@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 
 from pad import accounts, pdf, selectors, statistics, summaries
 from pad import history as own
-from pad.display import day_session, pad_display, wallow
+from pad.display import day_session, pad_display, played_order, wallow
 from pad.exchange import export_text
 from pad.models import MAX_MEMBERS
 from pad.views.printing import pads_print_cost
@@ -112,7 +112,7 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
             f"more than {pdf.MAX_PADS} games match these filters: one PDF holds {pdf.MAX_PADS} pads; "
             "narrow the list (a day, a partnership) and print again"
         )
-    games.reverse()  # oldest first, as they were played
+    games.sort(key=played_order)  # as they were played: the day's page numbers them so
 
     def render(size: str) -> bytes:
         pads = []

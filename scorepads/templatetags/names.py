@@ -10,7 +10,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from scorepads.names import heading_names, isolate
+from scorepads.names import MORE, heading_names, isolate
 
 register = template.Library()
 
@@ -36,4 +36,4 @@ def isolated_heading(names) -> str:
     when long, then how many more there are: "Ann, Ben, … and 7 more"."""
     shown, more = heading_names(list(names))
     text = isolated_join(shown)
-    return format_html("{} and {} more", text, more) if more else text
+    return format_html("{}" + MORE, text, more) if more else text

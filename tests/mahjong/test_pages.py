@@ -2,7 +2,9 @@
 refusal that names what is wrong and saves nothing, the scorer's card, and
 the sheet the same on screen and on paper."""
 
+import datetime
 import html
+import io
 import subprocess
 
 import pytest
@@ -11,6 +13,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mahjong.game import HandEntry
 from mahjong.models import Game, Hand
 from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, WASHOUT, record
 from tests.names import fsi
@@ -422,6 +425,54 @@ def test_every_later_page_of_the_sheet_names_the_game(client, mahjong_game, tmp_
     for page in range(2, pages + 1):
         head = lines_of(pdf_text(content, tmp_path, page=page))[0]
         assert head == f"Mah Jongg · 9 July 2026 · Ann, Ben, Cat, Dan continued, page {page}"
+
+
+# East goes Mah Jongg with a hand in full notation: East stays East, and each hand's score card is long.
+EAST_WINS = HandEntry(0, (None, 20, 0, 8), "EEE RdRdRd 234c 678c 99c", "9c", True)
+
+
+def test_no_page_of_the_sheet_starts_inside_a_hand_without_its_number(client, mahjong_game, tmp_path):
+    import re
+
+    from pypdf import PdfReader
+
+    record(mahjong_game, [EAST_WINS] * 36)
+    content = client.get(reverse("mahjong:sheet_pdf", args=[mahjong_game.pk])).content
+    pages = [lines_of(page.extract_text(extraction_mode="layout")) for page in PdfReader(io.BytesIO(content)).pages]
+    hand_by_hand = next(index for index, page in enumerate(pages) if any(line.startswith("Hand by hand") for line in page))
+    later = [[line for line in page if line] for page in pages[hand_by_hand + 1 :]]
+    assert len(later) >= 4
+    for number, page in enumerate(later, start=hand_by_hand + 2):
+        head, first = page[0], page[1]
+        starts_a_hand = re.fullmatch(r"Hand \d+: Ann went Mah Jongg", first)
+        named_in_the_head = re.search(r"Hand \d+, continued, page \d+$", head)
+        assert starts_a_hand or named_in_the_head, f"page {number} starts inside a hand: {first!r}"
+        assert not named_in_the_head, f"page {number}: a hand's card split though it is shorter than a page"
+
+
+LONGEST = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaf"  # 60 letters, one word
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+def test_the_grid_prints_each_name_whole_or_cut_with_an_ellipsis_never_broken(client, user, size, tmp_path):
+    from mahjong import services
+    from scorepads.players import Seat
+
+    names = [LONGEST, "Шостакович", "Cat", "Maximiliane-Alexandra von Hohenzollern"]
+    game = services.game_start(seats=[Seat(name) for name in names], date=datetime.date(2026, 7, 9), user=user)
+    record(game, [EAST_WINS] * 3)
+    content = client.get(reverse("mahjong:sheet_pdf", args=[game.pk]), {"size": size}).content
+    text = pdf_text(content, tmp_path, page=1)
+    grid = text.split("Round, East", 1)[1].split(" leads with ", 1)[0]  # the heads and the rows, not the heading
+    words = grid.split()
+    assert "Шостакович" in words
+    # The longest name is never broken over lines in the grid: its head is cut with
+    # an ellipsis; East in each row is one line (clipped, with an ellipsis drawn
+    # over its end: the PDF's text holds it whole); the line under the grid names it in full.
+    pieces = [word for word in words if "hausen" in word or "gewissen" in word or word.startswith("Wolfe")]
+    head, *rest = pieces
+    assert head.startswith("Wolfe") and head.endswith("…") and len(head) < len(LONGEST), pieces
+    assert rest == [LONGEST] * (3 + 1), pieces
 
 
 @pytest.mark.parametrize(("size", "points"), [("a4", "595.276 x 841.89"), ("letter", "612 x 792")])

@@ -602,6 +602,22 @@ def test_blank_copies_are_laid_out_once(partnership, monkeypatch):
     assert len(layouts) == 1
 
 
+@pytest.mark.parametrize(("odd_name", "even_name"), [("Ångström", "山田太郎"), ("Jon", "Bartholomew"), ("山田", "佐藤")])
+@pytest.mark.parametrize("size", ["a4", "letter"])
+def test_a_blank_pad_for_accented_cjk_or_wrapping_names_is_laid_out_once(user, monkeypatch, odd_name, even_name, size):
+    """Their heading and statistics are taller than an ordinary pad's: the
+    estimate says how much, so the chart is ruled to the foot of the page at
+    the first layout."""
+    from scorepads import pdf as sheets
+
+    partnership = services.partnership_get_or_create(odd_name=odd_name, even_name=even_name, user=user)
+    layouts = []
+    layout = sheets._layout
+    monkeypatch.setattr(sheets, "_layout", lambda *args, **kwargs: layouts.append(1) or layout(*args, **kwargs))
+    content = pdf.render_blank_pads(partnership, datetime.date(2026, 7, 9), size=size)
+    assert len(reader(content).pages) == 1 and len(layouts) == 1
+
+
 def test_the_partnership_page_prints_blank_pads_by_form(client, partnership):
     page = client.get(reverse("partnership_detail", args=[partnership.pk])).content.decode()
     form = page.split('class="blank-pad-form"', 1)[1].split("</form>", 1)[0]
@@ -638,6 +654,45 @@ def laid_out(game, size):
     context = {**pdf.pad_context(display), "page_size": sheets.page_size_css(size), "size": size}
     with sheets._render_lock:
         return sheets._layout(render_to_string("pad/print/game.html", context), pdf.STYLESHEET)
+
+
+def test_with_long_names_the_wallow_gives_the_cards_the_whole_line(user):
+    from django.template.loader import render_to_string
+
+    from pad.display import pad_display, wallow
+    from pad.selectors import hands_in_order
+
+    partnership = services.partnership_get_or_create(odd_name="W" * 60, even_name="Maximiliane " * 4 + "Brandenburg", user=user)
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    services.hand_record(
+        game=game, number=1, outcome="I", taker_cards="7H 6H 5D 4C 3S 2S", giver_cards="QH JH 6D 5C 9S 8S", verdict_by="solver"
+    )
+    hands = hands_in_order(game)
+    context = {**pdf.pad_context(pad_display(game, hands), wallow(hands, partnership.names)), "page_size": "A4", "size": "a4"}
+    with sheets._render_lock:
+        document = sheets._layout(render_to_string("pad/print/game.html", context), pdf.STYLESHEET)
+    mm = 25.4 / 96
+    cards = [
+        box
+        for page in document.pages
+        for box in page._page_box.descendants()
+        if getattr(box, "element_tag", "") == "dd" and type(box).__name__ == "BlockBox"
+    ]
+    assert len(cards) == 2
+    for box in cards:
+        lines = [line for line in box.children if type(line).__name__ == "LineBox"]
+        assert len(lines) == 1 and box.width * mm > 120, (len(lines), box.width * mm)  # six cards on one line, not three
+
+
+def test_the_hands_notes_are_printed_together_on_one_page(client, game):
+    # Forty hands, a long note on every second: the list is too long for the foot of the first page.
+    for number, outcome in enumerate("MI" * 20, start=1):
+        note = {"irregularity": f"card exposed after the deal at hand {number}, then a long talk about the laws"}
+        services.hand_record(game=game, number=number, outcome=outcome, **(note if outcome == "I" else {}))
+    pages = [page.extract_text() for page in reader(game_pdf(client, game).content).pages]
+    holding = [index for index, text in enumerate(pages) if "card exposed after the deal" in text]
+    assert len(holding) == 1, holding
+    assert all(f"at hand {number}," in pages[holding[0]] for number in range(2, 41, 2))
 
 
 def statistic_overflows(document) -> list[str]:
@@ -795,6 +850,9 @@ def test_the_days_pdf_opens_with_the_days_games_and_totals(client, partnership, 
     assert any(line.startswith(f"3 {started[2]}") and line.endswith("In progress · 3 hands 2–1 +1 3") for line in lines), lines
     # The day's line adds up each column.
     assert "The day 1 won, 1 lost, 1 in progress 13–20 −7 33" in lines, lines
+    # Each pad after it carries its game's number on the day's page.
+    for number, page in enumerate(pages[1:], start=1):
+        assert f"Game {number} of 3 · {today:%A} {today.day} {today:%B %Y}" in " ".join(page.extract_text().split())
     letter = get_pdf(client, reverse("games_pdf"), date_from=today.isoformat(), date_to=today.isoformat(), size="letter")
     assert page_sizes(letter.content) == {LETTER}
 

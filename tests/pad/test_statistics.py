@@ -141,3 +141,6 @@ def test_a_name_too_long_for_a_heading_gives_way_to_the_seat():
     too_long = {rules.Seat.ODD: "J" * (statistics.NAME_IN_HEADING + 1), rules.Seat.EVEN: "Richard"}
     assert generosity.title(fits) == "J" * statistics.NAME_IN_HEADING + " dealt"
     assert generosity.title(too_long) == "Odd partner dealt"
+    even_generosity = next(statistic for statistic in statistics.STATISTICS if statistic.key == "even_generosity")
+    assert even_generosity.title(fits) == "Richard dealt"
+    assert even_generosity.title(too_long) == "Even partner dealt"  # beside "Odd partner dealt", not "Richard dealt"

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
-from pad import rules, services
+from pad import rules, services, summaries
 from pad.exchange import GameSpec, ImportFileError, read_document
 from pad.models import Game, Hand
 from pad.services import RecordingError
@@ -315,6 +315,16 @@ def test_the_season_chart_has_a_scale_for_each_frame_and_dates_under_them():
     ]
     assert all(after[0] - before[1] >= 3 for before, after in zip(extents, extents[1:])), extents
     assert len(chart.month_lines) == 11  # a line where each month from February starts
+
+
+def test_a_month_too_near_its_neighbours_label_to_centre_is_labelled_beside_its_line():
+    # 30 games: three in January, so February's line is 15 mm in, near "1 Jan" (2.5 to 10 mm).
+    chart = season_chart(season_games(30))
+    dates = [(tick.label, tick.align) for tick in chart.date_ticks]
+    assert ("Feb", "start") in dates  # beginning at its line, clear of "1 Jan"
+    assert [label for label, _ in dates] == ["1 Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "18 Dec"]
+    extents = [summaries._extent(tick) for tick in chart.date_ticks]
+    assert all(after[0] - before[1] >= summaries.SEASON_LABEL_GAP for before, after in zip(extents, extents[1:])), extents
 
 
 def test_a_one_game_season_draws_its_point_and_bar_with_their_labels():

@@ -62,8 +62,11 @@ def test_a_heading_cuts_long_names_and_counts_those_left_out():
 
     assert cut("Ann", 3) == "Ann" and cut("Annabel", 4) == "Ann…"
     assert cut("Zoe\u0308e", 4) == "Zo…"  # not between a letter and its accent
-    shown, more = heading_names(["x" * 60, "Ann", "Ben"], each=20, room=30)
-    assert shown == ["x" * 19 + "…", "Ann"] and more == 1
+    shown, more = heading_names(["x" * 60, "Ann", "Ben", "Cat"], each=20, room=30)
+    assert shown == ["x" * 19 + "…", "Ann"] and more == 2
+    # The last name is shown where "and 1 more" would take as much room.
+    assert heading_names(["x" * 60, "Ann", "Ben"], each=20, room=30) == (["x" * 19 + "…", "Ann", "Ben"], 0)
+    assert heading_names(["x" * 60, "Ann", "Bartholomew Smith"], each=20, room=30) == (["x" * 19 + "…", "Ann"], 1)
     assert heading_names([LONG], room=1) == ([cut(LONG, 20)], 0)  # the first always
     assert render("{{ names|isolated_heading }}", names=["<b>", "Ann"]) == "<bdi>&lt;b&gt;</bdi>, <bdi>Ann</bdi>"
     many = render("{{ names|isolated_heading }}", names=[f"Player {number}" for number in range(1, 13)])

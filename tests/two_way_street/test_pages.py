@@ -549,3 +549,32 @@ def test_the_sheets_undo_buttons_post_to_the_undo_address(client, street):
     # The corrections' button, and the toast's Undo, which sends the same form.
     assert page.count(f'<form method="post" action="{undo}" hx-post="{undo}"') == 1
     assert 'id="undo-last"' in page and '<button type="submit" form="undo-last"' in page
+
+
+# Names of one word each, short enough for a heading, that a fixed-width column broke inside a word.
+WHOLE_WORDS = ["Шостакович", "Ångström", "Maximiliane"]
+# Wider than a column at the smallest heading size (at one page size or both): cut, with an ellipsis.
+TOO_WIDE = ["Wolfeschlegelsteinhausenbergerdorff", "Hohenzollern", "Wojciechowska", "Παπαδόπουλος"]
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+def test_a_twelve_player_sheet_prints_every_name_whole_in_its_heading(client, user, size):
+    import io
+
+    from pypdf import PdfReader
+
+    names = [*WHOLE_WORDS, *TOO_WIDE, "Ann-Kathrin Müller", "中文名字", "Ed", "Flo", "Gus"]
+    game = services.game_start(seats=[Seat(name) for name in names], target=100, date=datetime.date(2026, 7, 9), user=user)
+    record(game, [[(4, "high", "declared"), *[(0, "low", "declared")] * 11]])
+    content = client.get(reverse("two_way_street:sheet_pdf", args=[game.pk]), {"size": size}).content
+    heading, rest = PdfReader(io.BytesIO(content)).pages[0].extract_text().split("Hand Case", 1)[1].split("\n1 ", 1)
+    words = heading.split()
+    for name in WHOLE_WORDS:
+        assert name in words, f"{name} broken in {heading!r}"
+    # Every piece of a heading is a whole word (a hyphenated name may wrap after its
+    # hyphen), or the start of one cut with an ellipsis: never a word's middle or end.
+    pieces = {piece for name in names for piece in name.replace("-", "- ").split()}
+    for word in words:
+        assert word in pieces or (word.endswith("…") and any(piece.startswith(word[:-1]) for piece in pieces)), word
+    assert any(word.endswith("…") for word in words)  # the widest name is cut, and then…
+    assert "The players, in full" in rest and all(name in rest for name in TOO_WIDE)  # …listed in full

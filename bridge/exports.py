@@ -1,6 +1,6 @@
 """The rulings out and back: the spreadsheet, one row per ruling, what was
 typed and what it comes to (scorepads.exports streams it); and the
-``bridge-rulings/1`` file of the data download, which scorepads.restore
+``bridge-rulings/2`` file of the data download, which scorepads.restore
 reads back."""
 
 from __future__ import annotations
@@ -30,17 +30,20 @@ def rows(ruling):
 CSV_EXPORT = CsvExport(stem="bridge-rulings", header=HEADER, rows=rows)
 
 
-# The file of the data download: bridge-rulings/1 (scorepads.restore). A
-# ruling's uid is the key it was saved with.
+# The file of the data download: bridge-rulings/2 (scorepads.restore;
+# bridge-rulings/1, which kept no time of saving, is still read). A ruling's
+# uid is the key it was saved with.
 
-FORMAT = "bridge-rulings/1"
+FORMAT = "bridge-rulings/2"
+FORMAT_1 = "bridge-rulings/1"
 # What the director filed beside the figures (all optional, "" when not given).
 FILED = ("ns_pair", "ew_pair", "contract", "declarer", "auction", "director")
-FIELDS = ("uid", "date", "event", "board", "calculation", "inputs", "vulnerability", "note", *FILED)
+FIELDS_1 = ("uid", "date", "event", "board", "calculation", "inputs", "vulnerability", "note", *FILED)
+FIELDS = {FORMAT: (*FIELDS_1, "saved_at"), FORMAT_1: FIELDS_1}
 
 
 def account_data(user, out) -> None:
-    """The rulings ``user`` made (never those staff may see beyond them), as a ``bridge-rulings/1`` document."""
+    """The rulings ``user`` made (never those staff may see beyond them), as a ``bridge-rulings/2`` document."""
     rulings = Ruling.objects.filter(created_by=user).order_by("date", "pk")
     write_document(out, FORMAT, (document_ruling(ruling) for ruling in in_chunks(rulings)), key="rulings")
 
@@ -49,6 +52,7 @@ def document_ruling(ruling: Ruling) -> dict:
     return {
         "uid": str(ruling.save_key),
         "date": ruling.date.isoformat(),
+        "saved_at": restore.moment(ruling.created_at),
         "event": ruling.event,
         "board": ruling.board,
         "calculation": ruling.calculation,
@@ -59,8 +63,8 @@ def document_ruling(ruling: Ruling) -> dict:
     }
 
 
-def read_ruling(where: str, ruling: object) -> dict:
-    fields = restore.Fields(where, ruling, FIELDS)
+def read_ruling(where: str, ruling: object, version: str = FORMAT) -> dict:
+    fields = restore.Fields(where, ruling, FIELDS[version])
     uid = fields.uid()
     slug = fields.text("calculation")
     calculation = calculator.calculation(slug)
@@ -72,6 +76,7 @@ def read_ruling(where: str, ruling: object) -> dict:
     return {
         "uid": uid,
         "date": fields.date("date"),
+        "saved_at": fields.moment("saved_at"),
         "event": fields.text("event"),
         "board": fields.number("board"),
         "calculation": calculation,
@@ -83,7 +88,9 @@ def read_ruling(where: str, ruling: object) -> dict:
 
 
 def read(document: object) -> list[dict]:
-    return restore.read_each(restore.games_of(document, FORMAT, key="rulings"), read_ruling, noun="ruling")
+    version = restore.version_of(document, (FORMAT, FORMAT_1))
+    rulings = restore.games_of(document, version, key="rulings")
+    return restore.read_each(rulings, lambda where, ruling: read_ruling(where, ruling, version), noun="ruling")
 
 
 def present(user, uids) -> set:
@@ -91,8 +98,13 @@ def present(user, uids) -> set:
 
 
 def write(spec: dict, user) -> None:
+    """Save the ruling again (the calculator checks it as it did), keeping the time it was first saved."""
     uid = spec["uid"] or uuid.uuid4()
-    services.ruling_save(user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k != "uid"})
+    saved = services.ruling_save(
+        user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k not in ("uid", "saved_at")}
+    )
+    if spec["saved_at"] is not None:
+        Ruling.objects.filter(pk=saved.pk).update(created_at=spec["saved_at"])
 
 
 RESTORE = restore.Format(name=FORMAT, noun="ruling", read=read, uid=lambda spec: spec["uid"], present=present, write=write)

@@ -1,7 +1,7 @@
 """Mah Jongg's games out and back: the spreadsheet, one row per player per
 hand, with the hand's score, what the player paid or was paid in its
 settlement and the running total (scorepads.exports streams it); and the
-``mah-jongg/1`` file of the data download, which scorepads.restore reads back."""
+``mah-jongg/2`` file of the data download, which scorepads.restore reads back."""
 
 from __future__ import annotations
 
@@ -36,14 +36,16 @@ def rows(game):
 CSV_EXPORT = CsvExport(stem="mah-jongg-games", header=HEADER, rows=rows, prefetch=("players", "hands"))
 
 
-# The file of the data download: mah-jongg/1 (scorepads.restore).
+# The file of the data download: mah-jongg/2 (scorepads.restore; mah-jongg/1, which kept no
+# time of starting or recording, is still read).
 
-FORMAT = "mah-jongg/1"
+FORMAT = "mah-jongg/2"
+FORMAT_1 = "mah-jongg/1"
 HAND_FIELDS = ("winner", "scores", "winning_hand", "winning_tile", "self_drawn")
 
 
 def account_data(user, out) -> None:
-    """The games ``user`` is a member of, as a ``mah-jongg/1`` document."""
+    """The games ``user`` is a member of, as a ``mah-jongg/2`` document."""
     games = Game.objects.filter(members=user).order_by("date", "pk")
     write_document(out, FORMAT, (document_game(game) for game in in_chunks(games, ("players", "hands"))))
 
@@ -81,14 +83,15 @@ def read_hand(fields: restore.Fields) -> dict:
     }
 
 
-def read_game(where: str, game: object) -> dict:
-    spec = restore.read_seated_game(where, game, (), HAND_FIELDS, read_hand)
+def read_game(where: str, game: object, version: str = FORMAT) -> dict:
+    spec = restore.read_seated_game(where, game, (), HAND_FIELDS, read_hand, times=version != FORMAT_1)
     del spec["fields"]
     return spec
 
 
 def read(document: object) -> list[dict]:
-    return restore.read_each(restore.games_of(document, FORMAT), read_game)
+    version = restore.version_of(document, (FORMAT, FORMAT_1))
+    return restore.read_each(restore.games_of(document, version), lambda where, game: read_game(where, game, version))
 
 
 def write(spec: dict, user) -> None:

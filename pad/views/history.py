@@ -132,7 +132,7 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
 
 
 def json_attachment(games, stem: str) -> StreamingHttpResponse:
-    """``games`` (with their hands) as a ``gorilla-pad/1`` download, streamed."""
+    """``games`` (with their hands) as a ``gorilla-pad/2`` download, streamed."""
     return StreamingHttpResponse(
         export_text(games),
         content_type="application/json",
@@ -151,7 +151,7 @@ def games_json(request: HttpRequest) -> StreamingHttpResponse | HttpResponseBadR
 
 @require_GET
 def account_data(request: LoggedInHttpRequest) -> StreamingHttpResponse:
-    """All of the account's Gorilla games, as a ``gorilla-pad/1`` JSON download."""
+    """All of the account's Gorilla games, as a ``gorilla-pad/2`` JSON download."""
     name = f"gorilla-pad-{request.user.get_username()}-{timezone.localdate().isoformat()}.json"
     return StreamingHttpResponse(
         accounts.account_data(request.user),

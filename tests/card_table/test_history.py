@@ -87,6 +87,10 @@ def ids(games, *names):
     return [games[name].pk for name in names]
 
 
+def uids(games, *names):
+    return [str(games[name].uid) for name in names]
+
+
 # The list
 
 
@@ -430,8 +434,8 @@ def test_json_export_of_the_list(client, user, known_games):
     response = client.get(reverse("games_json") + "?result=won")
     assert re.match(r'attachment; filename="gorilla-games-[\d-]+\.json"', response["Content-Disposition"])
     document = json_of(response)
-    assert document["format"] == "gorilla-pad/1"
-    assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
+    assert document["format"] == "gorilla-pad/2"
+    assert [game["uid"] for game in document["games"]] == uids(known_games, "g4", "g1")
     g4 = document["games"][0]
     assert len(g4["hands"]) == 11
     assert g4["pad"]["score"] == {"partnership": 10, "fates": 1}
@@ -445,7 +449,7 @@ def test_json_export_of_a_partnership(client, known_games, jon):
     response = client.get(reverse("partnership_games_json", args=[jon.pk]))
     assert 'filename="gorilla-jon-richard-' in response["Content-Disposition"]
     document = json_of(response)
-    assert [game["id"] for game in document["games"]] == ids(known_games, "g5", "g4", "g3", "g2", "g1")
+    assert [game["uid"] for game in document["games"]] == uids(known_games, "g5", "g4", "g3", "g2", "g1")
     assert client.get(reverse("partnership_games_json", args=[9999])).status_code == 404
 
 
@@ -801,7 +805,7 @@ def test_an_export_of_gorilla_games_by_name_holds_them(client, known_games):
     rows = csv_of(client.get(reverse("games_csv"), {"game": "gorilla", "result": "won"}))
     assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g4", "g1")
     document = json_of(client.get(reverse("games_json"), {"game": "gorilla", "result": "won"}))
-    assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
+    assert [game["uid"] for game in document["games"]] == uids(known_games, "g4", "g1")
 
 
 # The pager's words follow the order

@@ -169,7 +169,8 @@ def problems(response):
         ("partnership=9999", "There is no partnership “9999”. The list is not filtered by partnership.", 6),
         ("partnership=abc", "There is no partnership “abc”.", 6),
         ("result=xyz", "“xyz” is not a result: choose won, lost or in progress. The list is not filtered by result.", 6),
-        ("player=" + "x" * 61, "A name has at most 60 characters.", 6),
+        ("player=" + "x" * 201, "A search has at most 200 characters: shorten it. The list is not filtered by search.", 6),
+        ("date_from=9/7/2026", "“9/7/2026” is not a date: write dates like 2026-07-09. The list is not filtered by from date.", 6),
         ("date_from=2026-01-07&date_to=2026-01-06", "2026-01-06 is before the from date. The list is not filtered by to date.", 2),
     ],
 )
@@ -902,6 +903,35 @@ def listed_rulings(response):
 def test_the_search_finds_a_ruling_by_its_event_note_and_board(client, rulings, search, expected):
     found = listed_rulings(client.get(LIST_URL, {"player": search}))
     assert sorted(found) == sorted(rulings[name].pk for name in expected)
+
+
+def test_a_long_search_is_applied_by_the_list_and_the_spreadsheet_alike(client, user, rulings):
+    event = "Spring congress of the northern counties — open pairs, second session, flight A"
+    assert 60 < len(event) <= 100
+    long_one = save_ruling(user, "example 1", event=event, board=3)
+    assert listed_rulings(client.get(LIST_URL, {"player": event})) == [long_one.pk]
+    response = client.get(reverse("games_csv"), {"game": "bridge", "player": event})
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode()[1:])))
+    assert [row[rows[0].index("event")] for row in rows[1:]] == [event]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"player": "x" * 201}, "player: A search has at most 200 characters: shorten it."),
+        ({"date_from": "9/7/2026"}, "date_from: “9/7/2026” is not a date: write dates like 2026-07-09."),
+    ],
+)
+@pytest.mark.parametrize("game", ["gorilla", "bridge", "two-way-street"])
+def test_what_the_list_leaves_out_every_export_refuses_saying_why(client, known_games, query, message, game):
+    listed = problems(client.get(LIST_URL, {**query, "game": game}))
+    assert len(listed) == 1 and listed[0].startswith(message.split(": ", 1)[1])
+    for name in ("games_csv", "games_json"):
+        if name == "games_json" and game != "gorilla":
+            continue
+        response = client.get(reverse(name), {**query, "game": game})
+        assert response.status_code == 400
+        assert response.content.decode().strip() == f"nothing was exported: {message}"
 
 
 def test_a_number_finds_a_ruling_and_no_partnership(client, known_games, rulings):

@@ -1,5 +1,7 @@
-"""The rulings out and back: the spreadsheet, one row per ruling, what was
-typed and what it comes to (scorepads.exports streams it); and the
+"""The rulings out and back: the spreadsheet, one row per ruling, named by
+its uid (never a database key): the table as the director filed it and each
+input of the calculator in a column of its own, headed as the sheet names it,
+and what they come to (scorepads.exports streams it); and the
 ``bridge-rulings/2`` file of the data download, which scorepads.restore
 reads back."""
 
@@ -7,23 +9,33 @@ from __future__ import annotations
 
 import uuid
 
-from bridge import calculator, services
+from bridge import calculator, display, services
 from bridge.models import Ruling
-from bridge.selectors import ruling_facts, ruling_row
+from bridge.selectors import ruling_row
 from scorepads import restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 
-HEADER = ["ruling", "date", "event", "board", "calculation", "vulnerability", "inputs", "result", "note"]
+# What the director filed beside the figures (all optional, "" when not given).
+FILED = ("ns_pair", "ew_pair", "contract", "declarer", "auction", "director")
+# The filed table's columns, headed as the ruling's sheet names them (the
+# declarer is the seat's name: North, ...).
+HEADER = [
+    "ruling", "date", "event", "board", "calculation", "vulnerability",
+    *(display.FILED_LABELS[name] for name in FILED),
+    *(field.label for field in calculator.INPUTS.values()),
+    "result", "note",
+]
 
 
 def rows(ruling):
+    """The ruling's row: each input as typed in its own column (empty when the
+    calculation does not read it or it was left out)."""
     row = ruling_row(ruling)
-    facts = ruling_facts(ruling)
-    typed = "; ".join(f"{label}: {text}" for label, text in facts if label != "Vulnerability")
-    vulnerability = next((text for label, text in facts if label == "Vulnerability"), ruling.vulnerability)
+    vulnerability = dict(calculator.VULNERABILITIES).get(ruling.vulnerability, ruling.vulnerability)
+    table = [display.SEAT_NAMES.get(ruling.declarer, "") if name == "declarer" else getattr(ruling, name) for name in FILED]
     yield [
-        ruling.pk, ruling.date, ruling.event, ruling.board, row.heading, vulnerability, typed, row.summary,
-        ruling.note,
+        ruling.save_key, ruling.date, ruling.event, ruling.board, row.heading, vulnerability, *table,
+        *(ruling.inputs.get(name, "") for name in calculator.INPUTS), row.summary, ruling.note,
     ]
 
 
@@ -36,8 +48,6 @@ CSV_EXPORT = CsvExport(stem="bridge-rulings", header=HEADER, rows=rows)
 
 FORMAT = "bridge-rulings/2"
 FORMAT_1 = "bridge-rulings/1"
-# What the director filed beside the figures (all optional, "" when not given).
-FILED = ("ns_pair", "ew_pair", "contract", "declarer", "auction", "director")
 FIELDS_1 = ("uid", "date", "event", "board", "calculation", "inputs", "vulnerability", "note", *FILED)
 FIELDS = {FORMAT: (*FIELDS_1, "saved_at"), FORMAT_1: FIELDS_1}
 

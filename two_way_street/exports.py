@@ -1,6 +1,6 @@
 """Two Way Street's games out and back: the spreadsheet, one row per player
-per hand as the sheet works it out with the running total
-(scorepads.exports streams it); and the ``two-way-street/2`` file of the
+per hand as the sheet works it out with the running total, each game named by
+its uid, never a database key (scorepads.exports streams it); and the ``two-way-street/2`` file of the
 data download, which scorepads.restore reads back."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def rows(game):
     players = list(game.players.all())
     sheet = sheet_display(game, players, list(game.hands.all()))
     winners = {standing.seat for standing in sheet.standings if standing.wins}
-    start = [game.pk, game.date, game.target]
+    start = [game.uid, game.date, game.target]
     if not sheet.hands:
         for seat, name in enumerate(sheet.names, start=1):
             yield [*start, None, None, None, None, seat, name, *([None] * 7), 0, seat in winners]

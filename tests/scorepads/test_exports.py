@@ -12,6 +12,7 @@ from mahjong import services as mahjong
 from scorepads.exports import text_cell
 from scorepads.players import Seat
 from tests.card_table.test_history import save_ruling
+from tests.conftest import record_outcomes
 from tests.mahjong.conftest import BEN_WINS, WASHOUT
 from tests.mahjong.conftest import record as record_mahjong
 from tests.two_way_street.conftest import WORKED_HANDS
@@ -19,7 +20,8 @@ from tests.two_way_street.conftest import record as record_street
 from two_way_street import services as street
 
 HOSTILE = ["=HYPERLINK(1)", "@me", "3/4", "Jan 5"]
-ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d$")
+# A date in ISO form, or a time (when a game started or ended) with its zone: written as stored.
+ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d(T\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d)?$")
 DATE_LOOKING = re.compile(r"^\s*(\d{1,4}\s*[-/.]\s*\d{1,2}|\d{1,2}:\d\d|[A-Za-z]{3}\.? \d{1,2})")
 
 
@@ -32,7 +34,8 @@ def csv_of(response, stem):
     rows = list(csv.reader(io.StringIO(text[1:])))
     for row in rows:
         for value in row:
-            if not re.fullmatch(r"-?\d+", value):  # a number, negative or not, is a number
+            # A number, negative or not, is a number; a lone "-" (a game pride not yet known) is text.
+            if not re.fullmatch(r"-?\d+|-", value):
                 assert value[:1] not in ("=", "+", "-", "@"), f"{value!r} would run as a formula"
             if not ISO_DATE.match(value):
                 assert not DATE_LOOKING.match(value), f"{value!r} would read as a date"
@@ -284,3 +287,63 @@ def test_bridge_rulings_are_rebuilt_from_the_spreadsheet_with_the_filed_table(cl
     )
     assert sorted((ruling_of(row) for row in rows), key=lambda ruling: ruling["save_key"]) == stored
     assert {len(ruling["inputs"]) for ruling in stored} >= {2}  # inputs of their own, one a column
+
+
+def gorilla_games_of(rows: list[dict]) -> dict[str, tuple]:
+    """Each Gorilla game of the spreadsheet, by uid: its facts as stored and its hands' fields."""
+    from pad import rules
+    from pad.views.history import HAND_COLUMNS
+
+    games = {}
+    for uid, game_rows in rows_by_game(rows).items():
+        first = game_rows[0]
+        date = datetime.date.fromisoformat(first["date"])
+        dealer = rules.Seat(first["first dealer"])
+        hands = [
+            tuple(
+                (row["fates point"] == "yes") if field == "fates_point"
+                else int(row[heading]) if field == "number" else as_typed(row[heading])
+                for heading, field in HAND_COLUMNS
+            )
+            for row in game_rows
+            if row["hand"]
+        ]
+        games[uid] = (
+            date, as_typed(first["odd"]), as_typed(first["even"]), as_typed(first["notes"]),
+            "" if dealer is rules.first_dealer(date) else dealer.value,
+            first["started"], first["finished"], first["rematch"], hands,
+        )
+    return games
+
+
+def test_gorilla_hands_are_rebuilt_from_the_spreadsheet_with_first_dealer_and_rematch(client, user):
+    from pad import services as gorilla
+    from pad.exchange import read_document
+    from pad.models import Game
+    from pad.views.history import HAND_COLUMNS
+
+    cards = {"taker": "AS JS 10S 3S AH 6H 3H 10D 6D 4D", "giver": "QS 10H 9H 2H JD 9D 8D 7D AC 10C"}
+    document = {"format": "gorilla-pad/1", "games": [{
+        "partnership": {"odd": "=Jon", "even": "@Richard"}, "date": "2026-07-09", "notes": "-at the lake",
+        "hands": [
+            {"outcome": "M"}, {"outcome": "I", "fates_point": True}, {"outcome": "P", "cards": cards, "verdict_by": "solver"},
+            {"outcome": "P", "irregularity": "=revoke, 3/4"}, *([{"outcome": "M"}] * 9),
+        ],
+    }]}
+    (finished,) = gorilla.games_import(specs=read_document(document), user=user)
+    rematch = gorilla.game_rematch(game=finished, date=datetime.date(2026, 7, 10))
+    gorilla.game_choose_first_dealer(game=rematch, first_dealer=rematch.first_dealer_seat.other)
+    record_outcomes(rematch, "IIP")
+    rows = csv_of(client.get(reverse("games_csv"), {"game": "gorilla"}), "gorilla-games")
+    stored = {
+        str(game.uid): (
+            game.date, game.partnership.odd_name, game.partnership.even_name, game.notes, game.first_dealer,
+            game.created_at.isoformat(), game.finished_at.isoformat() if game.finished_at else "",
+            str(game.rematch.uid) if game.rematch else "",
+            [tuple(getattr(hand, field) for _heading, field in HAND_COLUMNS) for hand in game.hands.order_by("number")],
+        )
+        for game in Game.objects.select_related("partnership", "rematch")
+    }
+    assert gorilla_games_of(rows) == stored
+    assert stored[str(finished.uid)][7] == str(rematch.uid) and stored[str(rematch.uid)][4]
+    assert stored[str(finished.uid)][8][2][6:] == (cards["taker"], cards["giver"], "solver")

@@ -182,7 +182,7 @@ def read_document(document: object) -> list[GameSpec]:
     if not isinstance(document, dict):
         raise ImportFileError("the file must hold a JSON object")
     version = document.get("format")
-    if version not in GAME_KEYS:
+    if not isinstance(version, str) or version not in GAME_KEYS:
         raise ImportFileError(
             f'the file\'s "format" must be "{FORMAT}" (or "{FORMAT_1}"), not {document.get("format")!r}'
         )

@@ -159,6 +159,7 @@ def broken(path, value):
     [
         ([], "the file must hold a JSON object"),
         ({"games": []}, 'the file\'s "format" must be "gorilla-pad/2" (or "gorilla-pad/1")'),
+        ({"format": [], "games": []}, 'the file\'s "format" must be "gorilla-pad/2" (or "gorilla-pad/1"), not []'),
         (broken(["games"], {}), '"games" must be a list'),
         (broken(["games", 1, "date"], "2026-02-30"), "game 2, field 'date': '2026-02-30' is not a date"),
         (broken(["games", 0, "partnership"], {"odd": "Jon"}), "game 1, field 'partnership'"),

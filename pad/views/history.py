@@ -43,7 +43,7 @@ HAND_COLUMNS = (
     ("fates point", "fates_point"), ("irregularity", "irregularity"), ("taker's cards", "taker_cards"),
     ("giver's cards", "giver_cards"), ("verdict by", "verdict_by"),
 )
-CSV_CHUNK = 1000  # games read at a time, each chunk's hands in one query
+CSV_CHUNK = 200  # games read at a time, each chunk's hands in one query: one chunk in memory
 
 
 def csv_header() -> list[str]:

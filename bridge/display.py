@@ -832,6 +832,15 @@ def facts(calculation: Calculation, inputs: dict[str, str], vulnerability: str) 
 # --- The table as the director files it -----------------------------------------------
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+# Each field of the table as the ruling's sheet (and its spreadsheet) heads it.
+FILED_LABELS = {
+    "ns_pair": "NS pair or team",
+    "ew_pair": "EW pair or team",
+    "contract": "Contract",
+    "declarer": "Declarer",
+    "auction": "Auction",
+    "director": "Director",
+}
 
 
 def filed(*, ns_pair: str, ew_pair: str, contract: str, declarer: str, auction: str, director: str) -> list[tuple[str, str]]:
@@ -842,11 +851,11 @@ def filed(*, ns_pair: str, ew_pair: str, contract: str, declarer: str, auction: 
     if declarer:
         played = f"{contract} by {SEAT_NAMES[declarer]}" if contract else f"declared by {SEAT_NAMES[declarer]}"
     rows = [
-        ("NS pair or team", ns_pair),
-        ("EW pair or team", ew_pair),
-        ("Contract", played),
-        ("Auction", auction),
-        ("Director", director),
+        (FILED_LABELS["ns_pair"], ns_pair),
+        (FILED_LABELS["ew_pair"], ew_pair),
+        (FILED_LABELS["contract"], played),
+        (FILED_LABELS["auction"], auction),
+        (FILED_LABELS["director"], director),
     ]
     return [(label, text) for label, text in rows if text]
 

@@ -1,46 +1,59 @@
-"""The rulings out and back: the spreadsheet, one row per ruling, what was
-typed and what it comes to (scorepads.exports streams it); and the
-``bridge-rulings/1`` file of the data download, which scorepads.restore
+"""The rulings out and back: the spreadsheet, one row per ruling, named by
+its uid (never a database key): the table as the director filed it and each
+input of the calculator in a column of its own, headed as the sheet names it,
+and what they come to (scorepads.exports streams it); and the
+``bridge-rulings/2`` file of the data download, which scorepads.restore
 reads back."""
 
 from __future__ import annotations
 
 import uuid
 
-from bridge import calculator, services
+from bridge import calculator, display, services
 from bridge.models import Ruling
-from bridge.selectors import ruling_facts, ruling_row
+from bridge.selectors import ruling_row
 from scorepads import restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 
-HEADER = ["ruling", "date", "event", "board", "calculation", "vulnerability", "inputs", "result", "note"]
+# What the director filed beside the figures (all optional, "" when not given).
+FILED = ("ns_pair", "ew_pair", "contract", "declarer", "auction", "director")
+# The filed table's columns, headed as the ruling's sheet names them (the
+# declarer is the seat's name: North, ...).
+HEADER = [
+    "ruling", "date", "event", "board", "calculation", "vulnerability",
+    *(display.FILED_LABELS[name] for name in FILED),
+    *(field.label for field in calculator.INPUTS.values()),
+    "result", "note",
+]
 
 
 def rows(ruling):
+    """The ruling's row: each input as typed in its own column (empty when the
+    calculation does not read it or it was left out)."""
     row = ruling_row(ruling)
-    facts = ruling_facts(ruling)
-    typed = "; ".join(f"{label}: {text}" for label, text in facts if label != "Vulnerability")
-    vulnerability = next((text for label, text in facts if label == "Vulnerability"), ruling.vulnerability)
+    vulnerability = dict(calculator.VULNERABILITIES).get(ruling.vulnerability, ruling.vulnerability)
+    table = [display.SEAT_NAMES.get(ruling.declarer, "") if name == "declarer" else getattr(ruling, name) for name in FILED]
     yield [
-        ruling.pk, ruling.date, ruling.event, ruling.board, row.heading, vulnerability, typed, row.summary,
-        ruling.note,
+        ruling.save_key, ruling.date, ruling.event, ruling.board, row.heading, vulnerability, *table,
+        *(ruling.inputs.get(name, "") for name in calculator.INPUTS), row.summary, ruling.note,
     ]
 
 
 CSV_EXPORT = CsvExport(stem="bridge-rulings", header=HEADER, rows=rows)
 
 
-# The file of the data download: bridge-rulings/1 (scorepads.restore). A
-# ruling's uid is the key it was saved with.
+# The file of the data download: bridge-rulings/2 (scorepads.restore;
+# bridge-rulings/1, which kept no time of saving, is still read). A ruling's
+# uid is the key it was saved with.
 
-FORMAT = "bridge-rulings/1"
-# What the director filed beside the figures (all optional, "" when not given).
-FILED = ("ns_pair", "ew_pair", "contract", "declarer", "auction", "director")
-FIELDS = ("uid", "date", "event", "board", "calculation", "inputs", "vulnerability", "note", *FILED)
+FORMAT = "bridge-rulings/2"
+FORMAT_1 = "bridge-rulings/1"
+FIELDS_1 = ("uid", "date", "event", "board", "calculation", "inputs", "vulnerability", "note", *FILED)
+FIELDS = {FORMAT: (*FIELDS_1, "saved_at"), FORMAT_1: FIELDS_1}
 
 
 def account_data(user, out) -> None:
-    """The rulings ``user`` made (never those staff may see beyond them), as a ``bridge-rulings/1`` document."""
+    """The rulings ``user`` made (never those staff may see beyond them), as a ``bridge-rulings/2`` document."""
     rulings = Ruling.objects.filter(created_by=user).order_by("date", "pk")
     write_document(out, FORMAT, (document_ruling(ruling) for ruling in in_chunks(rulings)), key="rulings")
 
@@ -49,6 +62,7 @@ def document_ruling(ruling: Ruling) -> dict:
     return {
         "uid": str(ruling.save_key),
         "date": ruling.date.isoformat(),
+        "saved_at": restore.moment(ruling.created_at),
         "event": ruling.event,
         "board": ruling.board,
         "calculation": ruling.calculation,
@@ -59,8 +73,8 @@ def document_ruling(ruling: Ruling) -> dict:
     }
 
 
-def read_ruling(where: str, ruling: object) -> dict:
-    fields = restore.Fields(where, ruling, FIELDS)
+def read_ruling(where: str, ruling: object, version: str = FORMAT) -> dict:
+    fields = restore.Fields(where, ruling, FIELDS[version])
     uid = fields.uid()
     slug = fields.text("calculation")
     calculation = calculator.calculation(slug)
@@ -72,6 +86,7 @@ def read_ruling(where: str, ruling: object) -> dict:
     return {
         "uid": uid,
         "date": fields.date("date"),
+        "saved_at": fields.moment("saved_at"),
         "event": fields.text("event"),
         "board": fields.number("board"),
         "calculation": calculation,
@@ -83,7 +98,9 @@ def read_ruling(where: str, ruling: object) -> dict:
 
 
 def read(document: object) -> list[dict]:
-    return restore.read_each(restore.games_of(document, FORMAT, key="rulings"), read_ruling, noun="ruling")
+    version = restore.version_of(document, (FORMAT, FORMAT_1))
+    rulings = restore.games_of(document, version, key="rulings")
+    return restore.read_each(rulings, lambda where, ruling: read_ruling(where, ruling, version), noun="ruling")
 
 
 def present(user, uids) -> set:
@@ -91,8 +108,15 @@ def present(user, uids) -> set:
 
 
 def write(spec: dict, user) -> Ruling:
+    """Save the ruling again (the calculator checks it as it did), keeping the time it was first saved."""
     uid = spec["uid"] or uuid.uuid4()
-    return services.ruling_save(user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k != "uid"})
+    saved = services.ruling_save(
+        user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k not in ("uid", "saved_at")}
+    )
+    if spec["saved_at"] is not None:
+        Ruling.objects.filter(pk=saved.pk).update(created_at=spec["saved_at"])
+        saved.created_at = spec["saved_at"]
+    return saved
 
 
 RESTORE = restore.Format(name=FORMAT, noun="ruling", read=read, uid=lambda spec: spec["uid"], present=present, write=write)

@@ -38,6 +38,9 @@ class Ruling(models.Model):
     restoring = models.ForeignKey(
         "scorepads.RestoreJob", on_delete=models.CASCADE, null=True, blank=True, editable=False, related_name="+"
     )
+    # When a restore wrote it (its ``created_at`` is when it was first saved):
+    # the day's limit counts it that day (scorepads.ScorePadGame.restored_at).
+    restored_at = models.DateTimeField(null=True, blank=True, editable=False)
     date = models.DateField()
     event = models.CharField(max_length=EVENT_MAX_LENGTH)
     board = models.PositiveSmallIntegerField()

@@ -1,7 +1,10 @@
 """Mah Jongg's games out and back: the spreadsheet, one row per player per
-hand, with the hand's score, what the player paid or was paid in its
-settlement and the running total (scorepads.exports streams it); and the
-``mah-jongg/1`` file of the data download, which scorepads.restore reads back."""
+hand, with what was entered (the seat that won, each score as typed, the
+winning hand in the notation and its winning tile: the hand can be rebuilt
+from it), the hand's score, what the player paid or was paid in its
+settlement and the running total, each game named by its uid, never a
+database key (scorepads.exports streams it); and the
+``mah-jongg/2`` file of the data download, which scorepads.restore reads back."""
 
 from __future__ import annotations
 
@@ -15,37 +18,42 @@ from scorepads import restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 
 HEADER = [
-    "game", "date", "finished", "hand", "round", "east", "winner", "self drawn", "seat", "player", "wind",
-    "score", "settlement", "total",
+    "game", "date", "finished", "hand", "round", "east", "winner", "winner seat", "self drawn", "winning hand",
+    "winning tile", "seat", "player", "wind", "entered score", "score", "settlement", "total",
 ]
 
 
 def rows(game):
-    """The game's rows: a row per player per hand; a game with no hand yet, a row per player."""
-    sheet = sheet_display(game, list(game.players.all()), list(game.hands.all()))
-    start = [game.pk, game.date, sheet.finished]
+    """The game's rows: a row per player per hand; a game with no hand yet, a row per player.
+    ``entered score`` is the score as typed, empty for a winner whose hand is given."""
+    stored = list(game.hands.all())
+    sheet = sheet_display(game, list(game.players.all()), stored)
+    start = [game.uid, game.date, sheet.finished]
     if not sheet.hands:
         for seat, name in enumerate(sheet.names, start=1):
-            yield [*start, None, None, None, None, None, seat, name, None, None, None, 0]
-    for hand in sheet.hands:
+            yield [*start, *([None] * 8), seat, name, None, None, None, None, 0]
+    for hand, entered in zip(sheet.hands, stored, strict=True):
         for seat, line in enumerate(hand.lines, start=1):
             yield [
-                *start, hand.number, hand.round, hand.east, hand.winner, hand.self_drawn, seat, line.name,
-                line.wind, line.score, line.net, line.total,
+                *start, hand.number, hand.round, hand.east, hand.winner, entered.winner_seat, hand.self_drawn,
+                entered.winning_hand, entered.winning_tile, seat, line.name, line.wind, entered.scores[seat - 1],
+                line.score, line.net, line.total,
             ]
 
 
 CSV_EXPORT = CsvExport(stem="mah-jongg-games", header=HEADER, rows=rows, prefetch=("players", "hands"))
 
 
-# The file of the data download: mah-jongg/1 (scorepads.restore).
+# The file of the data download: mah-jongg/2 (scorepads.restore; mah-jongg/1, which kept no
+# time of starting or recording, is still read).
 
-FORMAT = "mah-jongg/1"
+FORMAT = "mah-jongg/2"
+FORMAT_1 = "mah-jongg/1"
 HAND_FIELDS = ("winner", "scores", "winning_hand", "winning_tile", "self_drawn")
 
 
 def account_data(user, out) -> None:
-    """The games ``user`` is a member of, as a ``mah-jongg/1`` document."""
+    """The games ``user`` is a member of, as a ``mah-jongg/2`` document."""
     games = Game.objects.filter(members=user).order_by("date", "pk")
     write_document(out, FORMAT, (document_game(game) for game in in_chunks(games, ("players", "hands"))))
 
@@ -83,14 +91,15 @@ def read_hand(fields: restore.Fields) -> dict:
     }
 
 
-def read_game(where: str, game: object) -> dict:
-    spec = restore.read_seated_game(where, game, (), HAND_FIELDS, read_hand)
+def read_game(where: str, game: object, version: str = FORMAT) -> dict:
+    spec = restore.read_seated_game(where, game, (), HAND_FIELDS, read_hand, times=version != FORMAT_1)
     del spec["fields"]
     return spec
 
 
 def read(document: object) -> list[dict]:
-    return restore.read_each(restore.games_of(document, FORMAT), read_game)
+    version = restore.version_of(document, (FORMAT, FORMAT_1))
+    return restore.read_each(restore.games_of(document, version), lambda where, game: read_game(where, game, version))
 
 
 def write(spec: dict, user) -> Iterator[Game]:

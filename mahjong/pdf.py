@@ -11,12 +11,12 @@ from __future__ import annotations
 import datetime
 
 from django.template.loader import render_to_string
-from django.utils.text import slugify
 
 from mahjong.display import SheetDisplay
 from mahjong.game import PLAYERS
 from scorepads.column_heads import ColumnHead, column_heads
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, page_width_mm, rows_that_fit, write_pdf, write_ruled_page
+from scorepads.views import names_slug
 
 STYLESHEET = "mahjong/print.css"
 # The blank sheet's measures (static/mahjong/print.css), in millimetres: a
@@ -69,7 +69,7 @@ def render_blank(
 
 def blank_filename(names: list[str] | None) -> str:
     """Like ``mah-jongg-blank-ann-ben-cat.pdf``, or ``mah-jongg-blank.pdf``."""
-    slug = "-".join(filter(None, (slugify(name) for name in (names or [])[:3])))
+    slug = names_slug(names or [])
     return f"mah-jongg-blank-{slug}.pdf" if slug else "mah-jongg-blank.pdf"
 
 
@@ -80,5 +80,5 @@ def sheet_cache_key(game_id: int, revision: int, size: str) -> str:
 
 def sheet_filename(display: SheetDisplay) -> str:
     """Like ``mah-jongg-2026-07-09-ann-ben-cat.pdf``."""
-    names = "-".join(filter(None, (slugify(name) for name in display.names[:3]))) or "players"
+    names = names_slug(display.names) or "players"
     return f"mah-jongg-{display.date.isoformat()}-{names}.pdf"

@@ -42,7 +42,7 @@ def games_of_member(user: User) -> QuerySet[Game]:
 
 
 def account_data(user: User) -> Iterator[str]:
-    """All of ``user``'s games as one ``gorilla-pad/1`` document, streamed as JSON text."""
+    """All of ``user``'s games as one ``gorilla-pad/2`` document, streamed as JSON text."""
     return export_text(games_of_member(user))
 
 

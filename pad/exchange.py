@@ -1,4 +1,11 @@
-"""Games in and out as JSON, in the ``gorilla-pad/1`` format.
+"""Games in and out as JSON, in the ``gorilla-pad/2`` format (``gorilla-pad/1``
+is still read).
+
+``gorilla-pad/2`` gives back everything a game holds: besides the partners,
+date, notes and hands, when it was started and when it ended, the partner
+chosen to deal first, the game its rematch is (by uid) and when each hand was
+recorded; no database key. ``gorilla-pad/1`` carried the game's database
+``id`` and none of those.
 
 Reading checks the whole document before anything is written: every problem is
 reported as :class:`ImportFileError` naming the game (by position, from 1), the
@@ -15,19 +22,22 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
 from pad import rules
 from pad.models import NAME_MAX_LENGTH, NOTES_MAX_LENGTH, Game, Hand
 from pad.services import GameSpec, RecordingError, build_hand, check_text, games_import
 from scorepads.restore import Format
 
-FORMAT = "gorilla-pad/1"
+FORMAT = "gorilla-pad/2"
+FORMAT_1 = "gorilla-pad/1"  # still read: no times, first dealer or rematch; each game's database id
 
-GAME_KEYS = {"id", "uid", "partnership", "date", "notes", "hands", "pad"}
-HAND_KEYS = {
-    "number", "outcome", "dealer", "taker", "fates_point", "irregularity", "cards", "verdict_by",
+GAME_KEYS = {
+    FORMAT: {"uid", "partnership", "date", "started_at", "finished_at", "first_dealer", "rematch", "notes", "hands", "pad"},
+    FORMAT_1: {"id", "uid", "partnership", "date", "notes", "hands", "pad"},
 }
+HAND_KEYS_1 = {"number", "outcome", "dealer", "taker", "fates_point", "irregularity", "cards", "verdict_by"}
+HAND_KEYS = {FORMAT: HAND_KEYS_1 | {"recorded_at"}, FORMAT_1: HAND_KEYS_1}
 
 
 class ImportFileError(ValueError):
@@ -50,7 +60,7 @@ def export_text(games: QuerySet[Game]) -> Iterator[str]:
     are read as rows (:class:`HandRow`), not built into models: that would be
     most of the time. It parses to what :func:`export_document` gives."""
     yield f'{{"format": {json.dumps(FORMAT)}, "games": ['
-    read = games.prefetch_related(None).iterator(chunk_size=EXPORT_CHUNK)
+    read = with_rematch_uid(games).prefetch_related(None).iterator(chunk_size=EXPORT_CHUNK)
     first = True
     while chunk := list(itertools.islice(read, EXPORT_CHUNK)):
         hands = hand_rows([game.pk for game in chunk])
@@ -63,6 +73,7 @@ def export_text(games: QuerySet[Game]) -> Iterator[str]:
 
 HAND_FIELDS = (
     "number", "outcome", "dealer", "taker", "fates_point", "irregularity", "taker_cards", "giver_cards", "verdict_by",
+    "recorded_at",
 )
 
 
@@ -81,6 +92,7 @@ class HandRow:
     taker_cards: str
     giver_cards: str
     verdict_by: str
+    recorded_at: datetime.datetime
 
     @property
     def has_cards(self) -> bool:
@@ -99,15 +111,38 @@ def hand_rows(game_ids: list[int]) -> defaultdict[int, list[HandRow]]:
     return rows
 
 
+def with_rematch_uid(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games``, each with the uid of its rematch (``rematch_uid``, None when
+    none), read in the same query."""
+    return games.annotate(rematch_uid=F("rematch__uid"))
+
+
+def rematch_uid(game: Game) -> uuid.UUID | None:
+    """The uid of the game's rematch: as read with :func:`with_rematch_uid`, or else looked up."""
+    if hasattr(game, "rematch_uid"):
+        return game.rematch_uid
+    if game.rematch_id is None:
+        return None
+    return Game.objects.filter(pk=game.rematch_id).values_list("uid", flat=True).first()
+
+
+def moment(value: datetime.datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
 def export_game(game: Game, hands: Sequence[Hand | HandRow] | None = None) -> dict:
     """A game of the document; its ``hands`` in order, or else its prefetched hands."""
     if hands is None:
         hands = sorted(game.hands.all(), key=lambda hand: hand.number)
+    rematch = rematch_uid(game)
     return {
-        "id": game.pk,
         "uid": str(game.uid),
         "partnership": {"odd": game.partnership.odd_name, "even": game.partnership.even_name},
         "date": game.date.isoformat(),
+        "started_at": moment(game.created_at),
+        "finished_at": moment(game.finished_at),
+        "first_dealer": game.first_dealer,
+        "rematch": None if rematch is None else str(rematch),
         "notes": game.notes,
         "hands": [export_hand(hand) for hand in hands],
         "pad": rules.compute_pad(hand.as_played() for hand in hands).to_dict(),
@@ -121,6 +156,7 @@ def export_hand(hand: Hand | HandRow) -> dict:
         "dealer": hand.dealer,
         "taker": hand.taker,
         "fates_point": hand.fates_point,
+        "recorded_at": moment(hand.recorded_at),
     }
     if hand.irregularity:
         exported["irregularity"] = hand.irregularity
@@ -145,22 +181,30 @@ def read_document(document: object) -> list[GameSpec]:
     """Check a parsed JSON document and return its games, or raise ImportFileError."""
     if not isinstance(document, dict):
         raise ImportFileError("the file must hold a JSON object")
-    if document.get("format") != FORMAT:
-        raise ImportFileError(f'the file\'s "format" must be "{FORMAT}", not {document.get("format")!r}')
+    version = document.get("format")
+    if not isinstance(version, str) or version not in GAME_KEYS:
+        raise ImportFileError(
+            f'the file\'s "format" must be "{FORMAT}" (or "{FORMAT_1}"), not {document.get("format")!r}'
+        )
     unknown = set(document) - {"format", "games"}
     if unknown:
         raise ImportFileError(f"unknown field {sorted(unknown)[0]!r} at the top of the file")
     games = document.get("games")
     if not isinstance(games, list):
         raise ImportFileError('the file\'s "games" must be a list')
-    return [read_game(position, game) for position, game in enumerate(games, start=1)]
+    specs = [read_game(position, game, version) for position, game in enumerate(games, start=1)]
+    by_uid = {spec.uid: spec for spec in specs if spec.uid is not None}
+    for spec in specs:
+        if spec.rematch is not None and spec.rematch in by_uid:
+            by_uid[spec.rematch].rematch_of = spec.uid
+    return specs
 
 
-def read_game(position: int, game: object) -> GameSpec:
+def read_game(position: int, game: object, version: str = FORMAT) -> GameSpec:
     where = f"game {position}"
     if not isinstance(game, dict):
         raise ImportFileError(f"{where}: must be an object")
-    unknown = set(game) - GAME_KEYS
+    unknown = set(game) - GAME_KEYS[version]
     if unknown:
         raise ImportFileError(f"{where}, field {sorted(unknown)[0]!r}: unknown field")
     odd_name, even_name = read_partnership(where, game.get("partnership"))
@@ -176,12 +220,25 @@ def read_game(position: int, game: object) -> GameSpec:
         raise ImportFileError(
             f"{where}, field 'hands': a game holds at most {rules.MAX_HANDS} hands, not {len(hands)}"
         )
-    spec = GameSpec(odd_name, even_name, date, notes, uid=read_uid(where, game))
-    stand_in = Game(date=date)
+    first_dealer = game.get("first_dealer", "")
+    if first_dealer not in ("", *(seat.value for seat in rules.Seat)):
+        raise ImportFileError(
+            f"{where}, field 'first_dealer': must be \"odd\", \"even\" or \"\" (as the date gives), not {first_dealer!r}"
+        )
+    spec = GameSpec(
+        odd_name, even_name, date, notes, uid=read_uid(where, game),
+        started_at=read_moment(where, game, "started_at"),
+        finished_at=read_moment(where, game, "finished_at"),
+        first_dealer=first_dealer,
+        rematch=read_uid(where, game, "rematch"),
+    )
+    stand_in = Game(date=date, first_dealer=first_dealer)
     previous_dealer = None
     for number, hand in enumerate(hands, start=1):
-        built = read_hand(f"{where}, hand {number}", stand_in, number, previous_dealer, hand)
+        hand_where = f"{where}, hand {number}"
+        built = read_hand(hand_where, stand_in, number, previous_dealer, hand, version)
         spec.hands.append(built)
+        spec.recorded.append(read_moment(hand_where, hand, "recorded_at"))
         previous_dealer = rules.Seat(built.dealer)
     try:
         rules.compute_pad(hand.as_played() for hand in spec.hands)
@@ -190,14 +247,29 @@ def read_game(position: int, game: object) -> GameSpec:
     return spec
 
 
-def read_uid(where: str, game: dict) -> uuid.UUID | None:
-    """The game's ``uid`` (optional: files written before games had one have none)."""
-    if "uid" not in game:
+def read_uid(where: str, game: dict, name: str = "uid") -> uuid.UUID | None:
+    """The game's ``uid`` (optional: files written before games had one have
+    none), or another game's named by its uid (``rematch``, null for none)."""
+    if game.get(name) is None:
         return None
     try:
-        return uuid.UUID(game["uid"])
+        return uuid.UUID(game[name])
     except (TypeError, ValueError, AttributeError):
-        raise ImportFileError(f"{where}, field 'uid': {game['uid']!r} is not a UUID") from None
+        raise ImportFileError(f"{where}, field '{name}': {game[name]!r} is not a UUID") from None
+
+
+def read_moment(where: str, value: dict, name: str) -> datetime.datetime | None:
+    """A time of the document (``started_at``, ...): ISO, with its time zone; None when null or not given."""
+    text = value.get(name)
+    if text is None:
+        return None
+    try:
+        read = datetime.datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise ImportFileError(f"{where}, field '{name}': {text!r} is not a time like 2026-07-09T21:30:00+00:00") from None
+    if read.tzinfo is None:
+        raise ImportFileError(f"{where}, field '{name}': {text!r} names no time zone")
+    return read
 
 
 def read_partnership(where: str, partnership: object) -> tuple[str, str]:
@@ -238,11 +310,11 @@ def read_date(where: str, value: object) -> datetime.date:
 
 
 def read_hand(
-    where: str, game: Game, number: int, previous_dealer: rules.Seat | None, hand: object
+    where: str, game: Game, number: int, previous_dealer: rules.Seat | None, hand: object, version: str = FORMAT
 ) -> Hand:
     if not isinstance(hand, dict):
         raise ImportFileError(f"{where}: must be an object")
-    unknown = set(hand) - HAND_KEYS
+    unknown = set(hand) - HAND_KEYS[version]
     if unknown:
         raise ImportFileError(f"{where}, field {sorted(unknown)[0]!r}: unknown field")
     if "number" in hand and hand["number"] != number:

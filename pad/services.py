@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from django.db import transaction
-from django.db.models import Case, F, TextChoices, Value, When
+from django.db.models import Case, F, QuerySet, TextChoices, Value, When
 from django.utils import timezone
 
 from pad import rules
@@ -484,6 +484,13 @@ class GameSpec:
     notes: str
     hands: list[Hand] = field(default_factory=list)
     uid: uuid.UUID | None = None  # the game's identity, when the file gives it: imported once
+    # What a file written by gorilla-pad/2 gives back (None, "" or empty when it does not):
+    started_at: datetime.datetime | None = None
+    finished_at: datetime.datetime | None = None
+    first_dealer: str = ""  # as stored: "" when the date gives it
+    rematch: uuid.UUID | None = None  # the uid of the game started when this one was over
+    rematch_of: uuid.UUID | None = None  # the uid of the game this one is the rematch of, if in the same file
+    recorded: list[datetime.datetime | None] = field(default_factory=list)  # when each hand was recorded
 
 
 def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list[Game]:
@@ -491,7 +498,8 @@ def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list
     to ``user``'s partnerships (to partnerships with no member when None); the
     games written. A game whose ``uid`` is already among the owner's games (or
     earlier in ``specs``) is left out: importing a file twice adds nothing the
-    second time. A game imported gets the file's ``uid``."""
+    second time. A game imported gets the file's ``uid``, and keeps the times,
+    first dealer and rematch links the file gives (:func:`_as_written`)."""
     games = []
     specs = list(specs)
     owned = Game.objects.filter(partnership__members=user) if user is not None else Game.objects.filter(
@@ -507,7 +515,8 @@ def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list
             partnership = partnership_get_or_create(
                 odd_name=spec.odd_name, even_name=spec.even_name, user=user
             )
-            game = game_start(partnership=partnership, date=spec.date, notes=spec.notes)
+            first_dealer = rules.Seat(spec.first_dealer) if spec.first_dealer else None
+            game = game_start(partnership=partnership, date=spec.date, notes=spec.notes, first_dealer=first_dealer)
             if spec.uid is not None:
                 game.uid, game.restored_by = spec.uid, user
                 game.save(update_fields=["uid", "restored_by"])
@@ -515,8 +524,43 @@ def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list
                 hand.game = game
             Hand.objects.bulk_create(spec.hands)
             _refresh_game_state(game, _pad_of(spec.hands))
+            _as_written(game, spec, owned)
             games.append(game)
     return games
+
+
+def _as_written(game: Game, spec: GameSpec, owned: QuerySet[Game]) -> None:
+    """An imported game as its file wrote it: when it was started and ended
+    (recording its hands again did it now), when each hand was recorded, and
+    its rematch links, by uid, to the owner's games of the same partnership:
+    to its rematch, and from the game it is the rematch of (whichever of the
+    two is written first, the second links them). A link is made only where
+    neither game has one already."""
+    times: dict = {}
+    if spec.started_at is not None:
+        times["created_at"] = game.created_at = spec.started_at
+    if spec.finished_at is not None and game.finished_at is not None:
+        times["finished_at"] = game.finished_at = spec.finished_at
+    if times:
+        Game.objects.filter(pk=game.pk).update(**times)
+    recorded = []
+    for hand, at in zip(spec.hands, spec.recorded, strict=False):
+        if at is not None:
+            hand.recorded_at = at
+            recorded.append(hand)
+    if recorded:
+        Hand.objects.bulk_update(recorded, ["recorded_at"])
+    partners = owned.filter(partnership=game.partnership).exclude(pk=game.pk)
+    if spec.rematch is not None:
+        rematch = partners.filter(uid=spec.rematch, rematch_of__isnull=True).first()
+        if rematch is not None:
+            Game.objects.filter(pk=game.pk).update(rematch=rematch)
+            game.rematch = rematch
+    if spec.rematch_of is not None:
+        # A game just written: no game is its rematch's yet.
+        earlier = partners.filter(uid=spec.rematch_of, rematch__isnull=True).first()
+        if earlier is not None:
+            Game.objects.filter(pk=earlier.pk).update(rematch=game)
 
 
 def games_create_in_bulk(

@@ -25,6 +25,12 @@ def folded(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
 
 
+# The longest search the history applies: several words, each found in any of
+# a game's names (a bridge event is named in up to 100 characters). A longer one
+# is refused, naming the limit, never cut short or left out unsaid.
+SEARCH_MAX_LENGTH = 200
+
+
 def names_search(search: str) -> Callable[[Iterable[str]], bool]:
     """Whether a game's names (its players', its partners'; a ruling's event,
     note and board) answer a search: each word of the search must be found in

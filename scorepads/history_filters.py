@@ -29,9 +29,13 @@ FILTER_NAMES = {
 
 
 class FilterDateField(forms.DateField):
-    """A date as an ``<input type="date">`` sends it, with an error naming the value."""
+    """A date as an ``<input type="date">`` sends it (2026-07-09), with an error
+    naming the value. Only that form: "9/7/2026" is 9 July to some and
+    September 7 to others, so it is refused rather than guessed, the same way
+    by the list and by every export."""
 
     widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    input_formats = ["%Y-%m-%d"]
 
     def to_python(self, value):
         try:
@@ -59,17 +63,15 @@ class GameFilterForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        # A search is at most as long as the longest name a game keeps.
-        longest = max((dict(kind.limits).get("name", 0) for kind in history.kinds()), default=0)
         self.fields["player"] = forms.CharField(
             label="Search",
             required=False,
-            max_length=longest or None,
+            max_length=history.SEARCH_MAX_LENGTH,
             strip=True,
             widget=forms.TextInput(
                 attrs={"type": "search", "placeholder": "A name, an event, a board", "autocomplete": "off"}
             ),
-            error_messages={"max_length": "A name has at most %(limit_value)d characters."},
+            error_messages={"max_length": "A search has at most %(limit_value)d characters: shorten it."},
         )
         # The games, and their own filters, are those registered when the apps were ready.
         self.fields["game"].error_messages["invalid_choice"] = (

@@ -32,13 +32,13 @@ class DailyLimit:
 
     def check(self, user, made_by_user: models.QuerySet) -> None:
         """Refuse when ``made_by_user`` (the account's rows, with a
-        ``created_at``) holds the day's most already. Call in the transaction
+        ``created_at`` and a ``restored_at``) holds the day's most already. Call in the transaction
         that creates the row: it locks the account's row, so that two requests
         of one account count one after the other."""
         if user is None or not user.is_authenticated:
             return
         list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
-        made_today = made_by_user.filter(created_at__gte=start_of_today()).count()
+        made_today = made_by_user.filter(added_since(start_of_today())).count()
         if made_today >= self.most:
             raise RecordingError(
                 f"you have {self.done} {made_today} {self.things} today, and an account may {self.verb}"
@@ -52,7 +52,7 @@ class DailyLimit:
         restore's check before it is queued; each row is checked again as it
         is written)."""
         made_by_user = apps.get_model(self.model)._default_manager.filter(created_by=user)
-        return max(0, self.most - made_by_user.filter(created_at__gte=start_of_today()).count())
+        return max(0, self.most - made_by_user.filter(added_since(start_of_today())).count())
 
     def refusal(self, user, more: int) -> str:
         """Why ``more`` new rows at once are refused ("" when the account may make them today)."""
@@ -63,6 +63,12 @@ class DailyLimit:
             f"it holds {more} {self.things} this account does not have, and an account may {self.verb} at most"
             f" {self.most} a day ({left} more today): try again tomorrow, or restore a smaller download"
         )
+
+
+def added_since(moment: datetime.datetime) -> models.Q:
+    """The rows added to the account since ``moment``: made then, or restored
+    then (a restored row keeps the time its file gives in ``created_at``)."""
+    return models.Q(created_at__gte=moment) | models.Q(restored_at__gte=moment)
 
 
 def start_of_today() -> datetime.datetime:

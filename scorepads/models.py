@@ -62,6 +62,10 @@ class ScorePadGame(models.Model):
     restoring = models.ForeignKey(
         "scorepads.RestoreJob", on_delete=models.CASCADE, null=True, blank=True, editable=False, related_name="+"
     )
+    # When a restore wrote this game into the account (its ``created_at`` is
+    # when it was started, as its file says): the day's limits count it on the
+    # day it was restored (scorepads.limits). None for a game started here.
+    restored_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     # Not stored: what the service that just changed this game read under its
     # lock and left (a scorepads.recording.Change), for the answer to the tap.

@@ -2,9 +2,10 @@
 into one's own account: the machinery, once.
 
 The download is a ZIP archive with a JSON document for each kind of game,
-``<slug>.json``, in the kind's own format (``gorilla-pad/1``,
-``two-way-street/1``, ``mah-jongg/1``, ``bridge-rulings/1``: players by name,
-hands by number, dates in ISO form, no database keys). Each kind gives its
+``<slug>.json``, in the kind's own format (``gorilla-pad/2``,
+``two-way-street/2``, ``mah-jongg/2``, ``bridge-rulings/2``: players by name,
+hands by number, dates and times in ISO form, no database keys; each kind
+still reads its ``/1``, which kept no time of starting or recording). Each kind gives its
 :class:`Format`: how to read a document into checked games, and how to write
 them. Each game carries a ``uid``; a game whose uid the account already holds
 is not written again, so restoring the same file twice adds nothing the second
@@ -86,6 +87,19 @@ def restored_uid(uid: uuid.UUID | None, user) -> dict:
 
 
 # Reading a document: the parts every format shares.
+
+
+def version_of(document: object, formats: tuple[str, ...]) -> str:
+    """Which of a kind's ``formats`` (the newest first) ``document`` is written
+    in: its own when it is one of them, else the newest (whose name
+    :func:`games_of` then gives in its refusal)."""
+    version = document.get("format") if isinstance(document, dict) else None
+    return version if isinstance(version, str) and version in formats else formats[0]
+
+
+def moment(value: datetime.datetime | None) -> str | None:
+    """A stored time as a document writes it: ISO, with its time zone (null when none)."""
+    return None if value is None else value.isoformat()
 
 
 def games_of(document: object, format_name: str, key: str = "games") -> list:
@@ -343,15 +357,16 @@ class Replay:
         if uid is not None and form.present(user, [uid]):
             self.job.already += 1
             return True
-        now = timezone.now()
         try:
             with transaction.atomic():
                 rows = iter(rows_written(form.write(game, user)))
                 row = next(rows, None)
-                # Marked only when made now (a format may give the row it found the uid in).
+                # Marked only when made now: a format may give the row it found
+                # the uid in (restored before, or being restored), and may write
+                # the game's own times, so its created_at does not tell.
                 if row is not None and type(row)._default_manager.filter(
-                    pk=row.pk, restoring=None, created_at__gte=now
-                ).update(restoring=self.job):
+                    pk=row.pk, restoring=None, restored_at=None
+                ).update(restoring=self.job, restored_at=timezone.now()):
                     row.restoring = self.job  # the game's own services save it by field: this stays
                 else:
                     row = None
@@ -472,47 +487,65 @@ def where_in(error: Exception) -> str:
 
 
 SEATED_GAME_FIELDS = ("uid", "date", "finished_at", "players", "hands")
+# What the second version of a seated game's format adds: when the game was
+# started, and when each hand was recorded.
+STARTED, RECORDED = "started_at", "recorded_at"
 
 
 def seated_game(game, hands: list[dict], **fields) -> dict:
-    """A game with seats as its document writes it (its players loaded):
-    its uid, date, when it ended, its players' names in seat order, the
-    game's own ``fields`` and its ``hands`` (each a dict, numbered from 1)."""
+    """A game with seats as its document writes it (its players and hands
+    loaded): its uid, date, when it was started and ended, its players' names
+    in seat order, the game's own ``fields`` and its ``hands`` (each a dict,
+    numbered from 1, in the order of ``game.hands``, to which the time each
+    was recorded is added)."""
+    recorded = [hand.recorded_at for hand in game.hands.all()]
     return {
         "uid": str(game.uid),
         "date": game.date.isoformat(),
-        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        STARTED: moment(game.created_at),
+        "finished_at": moment(game.finished_at),
         "players": [player.name for player in game.players.all()],
         **fields,
-        "hands": hands,
+        "hands": [{**hand, RECORDED: moment(at)} for hand, at in zip(hands, recorded, strict=True)],
     }
 
 
 def read_seated_game(
-    where: str, game: object, fields: Iterable[str], hand_fields: Iterable[str], read_hand: Callable[[Fields], dict]
+    where: str,
+    game: object,
+    fields: Iterable[str],
+    hand_fields: Iterable[str],
+    read_hand: Callable[[Fields], dict],
+    *,
+    times: bool = True,
 ) -> dict:
     """A game with seats of a document, checked as far as its shape: its
     common fields, and each hand (with ``hand_fields``) by ``read_hand``
-    (a hand's ``number`` must be its position). The game's own ``fields`` are
-    left to the caller: the result's ``fields`` reads them."""
-    read = Fields(where, game, (*SEATED_GAME_FIELDS, *fields))
+    (a hand's ``number`` must be its position); with ``times`` (the second
+    version of a format), when the game was started and each hand recorded.
+    The game's own ``fields`` are left to the caller: the result's ``fields``
+    reads them."""
+    read = Fields(where, game, (*SEATED_GAME_FIELDS, *fields, *((STARTED,) if times else ())))
     players = read.list("players")
     for seat, name in enumerate(players, start=1):
         if not isinstance(name, str) or not name.strip():
             raise read.problem("players", f"player {seat} must be a non-empty name, not {name!r}")
-    hands = []
+    hands, recorded = [], []
     for number, hand in enumerate(read.list("hands", []), start=1):
         hand_where = f"{where}, hand {number}"
-        read_fields = Fields(hand_where, hand, ("number", *hand_fields))
+        read_fields = Fields(hand_where, hand, ("number", *hand_fields, *((RECORDED,) if times else ())))
         if read_fields.value.get("number", number) != number:
             raise read_fields.problem("number", f"{read_fields.value['number']!r} is out of order, expected {number}")
         hands.append(read_hand(read_fields))
+        recorded.append(read_fields.moment(RECORDED))
     return {
         "uid": read.uid(),
         "date": read.date("date"),
+        STARTED: read.moment(STARTED),
         "finished_at": read.moment("finished_at"),
         "players": players,
         "hands": hands,
+        "recorded": recorded,
         "fields": read,
     }
 
@@ -538,11 +571,19 @@ def with_hand(number: int, error: RecordingError) -> RecordingError:
     return error
 
 
-def finished_as_written(game, finished_at) -> None:
-    """A restored game that ended keeps the time it ended (recording its
-    hands again ended it now)."""
-    if finished_at is not None and type(game).objects.filter(pk=game.pk, finished_at__isnull=False).exists():
-        type(game).objects.filter(pk=game.pk).update(finished_at=finished_at)
+def times_as_written(game, spec: dict) -> None:
+    """A restored seated game keeps the times its document gives: when it was
+    started, when it ended (recording its hands again did both now) and when
+    each hand was recorded."""
+    if spec.get(STARTED) is not None:
+        type(game).objects.filter(pk=game.pk).update(created_at=spec[STARTED])
+    if spec["finished_at"] is not None:
+        type(game).objects.filter(pk=game.pk, finished_at__isnull=False).update(finished_at=spec["finished_at"])
+    if any(at is not None for at in spec.get("recorded", ())):
+        hands = list(game.hands.order_by("number"))
+        for hand, at in zip(hands, spec["recorded"], strict=False):
+            hand.recorded_at = at or hand.recorded_at
+        type(hands[0]).objects.bulk_update(hands, ["recorded_at"])
 
 
 def members_present(game_model) -> Callable[[Any, Iterable], set]:
@@ -561,7 +602,8 @@ def write_seated_game(
     (a restore commits between steps: :class:`Replay`): ``start`` (the game's
     ``game_start``) with its players (the user in their own seat), date, uid
     and ``fields``, then each hand through ``record`` (its ``hand_record``),
-    which checks it as a tap would; an ended game keeps the time it ended."""
+    which checks it as a tap would; the game keeps the times its document gives
+    (:func:`times_as_written`)."""
     game = start(
         seats=seats_of(spec["players"], user), date=spec["date"], user=user, restored=spec["uid"] or uuid.uuid4(), **fields
     )
@@ -572,4 +614,4 @@ def write_seated_game(
         except RecordingError as error:
             raise with_hand(number, error) from None
         yield game
-    finished_as_written(game, spec["finished_at"])
+    times_as_written(game, spec)

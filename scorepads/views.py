@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import TypeVar
 
@@ -39,6 +39,12 @@ def name_slug(text: str) -> str:
     kept ("Zoë Ann" -> "zoe-ann", "王小明" -> "王小明"); "" when nothing is left."""
     decomposed = unicodedata.normalize("NFKD", text)
     return slugify("".join(char for char in decomposed if not unicodedata.combining(char)), allow_unicode=True)
+
+
+def names_slug(names: Iterable[str], count: int = 3) -> str:
+    """The first ``count`` players' names as part of a download's file name, each
+    by :func:`name_slug` ("Ann", "王小明", "Zoë" -> "ann-王小明-zoe"); "" when nothing is left."""
+    return "-".join(filter(None, (name_slug(name) for name in list(names)[:count])))
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:

@@ -1,6 +1,6 @@
 """Two Way Street's games out and back: the spreadsheet, one row per player
-per hand as the sheet works it out with the running total
-(scorepads.exports streams it); and the ``two-way-street/1`` file of the
+per hand as the sheet works it out with the running total, each game named by
+its uid, never a database key (scorepads.exports streams it); and the ``two-way-street/2`` file of the
 data download, which scorepads.restore reads back."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def rows(game):
     players = list(game.players.all())
     sheet = sheet_display(game, players, list(game.hands.all()))
     winners = {standing.seat for standing in sheet.standings if standing.wins}
-    start = [game.pk, game.date, game.target]
+    start = [game.uid, game.date, game.target]
     if not sheet.hands:
         for seat, name in enumerate(sheet.names, start=1):
             yield [*start, None, None, None, None, seat, name, *([None] * 7), 0, seat in winners]
@@ -41,13 +41,15 @@ def rows(game):
 CSV_EXPORT = CsvExport(stem="two-way-street-games", header=HEADER, rows=rows, prefetch=("players", "hands"))
 
 
-# The file of the data download: two-way-street/1 (scorepads.restore).
+# The file of the data download: two-way-street/2 (scorepads.restore; two-way-street/1, which kept no
+# time of starting or recording, is still read).
 
-FORMAT = "two-way-street/1"
+FORMAT = "two-way-street/2"
+FORMAT_1 = "two-way-street/1"
 
 
 def account_data(user, out) -> None:
-    """The games ``user`` is a member of, as a ``two-way-street/1`` document."""
+    """The games ``user`` is a member of, as a ``two-way-street/2`` document."""
     games = Game.objects.filter(members=user).order_by("date", "pk")
     write_document(out, FORMAT, (document_game(game) for game in in_chunks(games, ("players", "hands"))))
 
@@ -64,14 +66,17 @@ def read_hand(fields: restore.Fields) -> dict:
     return {"results": fields.list("results"), "tricks_in_hand": fields.number("tricks_in_hand", None)}
 
 
-def read_game(where: str, game: object) -> dict:
-    spec = restore.read_seated_game(where, game, ("target",), ("results", "tricks_in_hand"), read_hand)
+def read_game(where: str, game: object, version: str = FORMAT) -> dict:
+    spec = restore.read_seated_game(
+        where, game, ("target",), ("results", "tricks_in_hand"), read_hand, times=version != FORMAT_1
+    )
     spec["target"] = spec.pop("fields").number("target")
     return spec
 
 
 def read(document: object) -> list[dict]:
-    return restore.read_each(restore.games_of(document, FORMAT), read_game)
+    version = restore.version_of(document, (FORMAT, FORMAT_1))
+    return restore.read_each(restore.games_of(document, version), lambda where, game: read_game(where, game, version))
 
 
 def write(spec: dict, user) -> Iterator[Game]:

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 
 from scorepads.column_heads import ColumnHead, column_head
 from scorepads.pdf import DEFAULT_PAGE_SIZE, page_size_css, page_width_mm, rows_that_fit, write_pdf, write_ruled_page
-from scorepads.views import name_slug
+from scorepads.views import names_slug
 from two_way_street import rules
 from two_way_street.display import LEGEND, SheetDisplay, case_list
 
@@ -160,7 +160,7 @@ def sheet_cache_key(game_id: int, revision: int, size: str) -> str:
 
 def sheet_stem(display: SheetDisplay) -> str:
     """Like ``two-way-street-2026-07-09-ann-ben-cat``: the game's downloads are named from it."""
-    names = "-".join(filter(None, (name_slug(name) for name in display.names[:3]))) or "players"
+    names = names_slug(display.names) or "players"
     return f"two-way-street-{display.date.isoformat()}-{names}"
 
 
@@ -169,5 +169,5 @@ def sheet_filename(display: SheetDisplay) -> str:
 
 
 def blank_filename(names: list[str]) -> str:
-    slug = "-".join(filter(None, (name_slug(name) for name in names[:3])))
+    slug = names_slug(names)
     return f"two-way-street-blank-{slug or f'{len(names)}-players'}.pdf"

@@ -7,6 +7,8 @@ so a page costs the same few queries with ten games or ten thousand.
 
 from __future__ import annotations
 
+import itertools
+
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -16,7 +18,7 @@ from django.views.decorators.http import require_GET
 from pad import accounts, pdf, selectors, statistics, summaries
 from pad import history as own
 from pad.display import day_session, pad_display, played_order, wallow
-from pad.exchange import export_text
+from pad.exchange import export_text, hand_rows, with_rematch_uid
 from pad.models import MAX_MEMBERS
 from pad.views.printing import pads_print_cost
 from scorepads import exports, history
@@ -36,40 +38,63 @@ def csv_counts() -> list[statistics.StoredCount]:
     return [count for count in statistics.STORED_COUNTS if count.field not in keys]
 
 
+# A hand's columns of the spreadsheet: what was entered for it, as gorilla-pad/2 holds it.
+HAND_COLUMNS = (
+    ("hand", "number"), ("outcome", "outcome"), ("dealer", "dealer"), ("taker", "taker"),
+    ("fates point", "fates_point"), ("irregularity", "irregularity"), ("taker's cards", "taker_cards"),
+    ("giver's cards", "giver_cards"), ("verdict by", "verdict_by"),
+)
+CSV_CHUNK = 200  # games read at a time, each chunk's hands in one query: one chunk in memory
+
+
 def csv_header() -> list[str]:
     return [
-        "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
+        "game", "date", "odd", "even", "first dealer", "started", "finished", "rematch",
+        "partnership score", "fates score", "result", "winner",
         *(heading for statistic in statistics.STATISTICS for heading in statistic.csv_headings),
         *(count.heading for count in csv_counts()),
         "theirs to win from hand",
         "notes",
+        *(heading for heading, _field in HAND_COLUMNS),
     ]
 
 
 def csv_rows(games):
-    """The rows of the CSV export, the header first. A spreadsheet reads it as
-    written: names and notes never run as formulas, every count is a number of
-    its own, and the file starts with a byte order mark (Excel reads UTF-8 then)."""
+    """The rows of the CSV export, the header first: a row per hand, each with
+    its game's facts (a game with no hand yet, one row with no hand). A game is
+    named by its uid, never a database key; its rematch too. A spreadsheet
+    reads it as written: names and notes never run as formulas, every count is
+    a number of its own, and the file starts with a byte order mark (Excel
+    reads UTF-8 then)."""
     yield csv_header()
     counts = csv_counts()
-    for game in games.iterator(chunk_size=2000):
-        tally = selectors.tally_of(game)
-        result = game.result_of_game
-        names = game.partnership.names
-        yield [
-            game.pk,
-            game.date.isoformat(),
-            spreadsheet_safe(game.partnership.odd_name),
-            spreadsheet_safe(game.partnership.even_name),
-            game.partnership_score,
-            game.fates_score,
-            result.slug,
-            result.winner or "",
-            *(cell for value in statistics.statistic_values(tally, names) for cell in value.cells),
-            *(tally[count.field] for count in counts),
-            game.responsible_from_hand or "",
-            spreadsheet_safe(game.notes),
-        ]
+    read = with_rematch_uid(games).iterator(chunk_size=CSV_CHUNK)
+    while chunk := list(itertools.islice(read, CSV_CHUNK)):
+        hands = hand_rows([game.pk for game in chunk])
+        for game in chunk:
+            tally = selectors.tally_of(game)
+            result = game.result_of_game
+            names = game.partnership.names
+            facts = [
+                game.uid,
+                game.date.isoformat(),
+                spreadsheet_safe(game.partnership.odd_name),
+                spreadsheet_safe(game.partnership.even_name),
+                game.first_dealer_seat.value,
+                exports.cell(game.created_at),
+                exports.cell(game.finished_at),
+                exports.cell(game.rematch_uid),
+                game.partnership_score,
+                game.fates_score,
+                result.slug,
+                result.winner or "",
+                *(cell for value in statistics.statistic_values(tally, names) for cell in value.cells),
+                *(tally[count.field] for count in counts),
+                game.responsible_from_hand or "",
+                spreadsheet_safe(game.notes),
+            ]
+            for hand in hands[game.pk] or [None]:
+                yield [*facts, *(exports.cell(hand and getattr(hand, field)) for _heading, field in HAND_COLUMNS)]
 
 
 def export_filters(request: HttpRequest) -> GameFilterForm:
@@ -133,7 +158,7 @@ def games_pdf(request: HttpRequest) -> HttpResponse:
 
 
 def json_attachment(games, stem: str) -> StreamingHttpResponse:
-    """``games`` (with their hands) as a ``gorilla-pad/1`` download, streamed."""
+    """``games`` (with their hands) as a ``gorilla-pad/2`` download, streamed."""
     return StreamingHttpResponse(
         export_text(games),
         content_type="application/json",
@@ -152,7 +177,7 @@ def games_json(request: HttpRequest) -> StreamingHttpResponse | HttpResponseBadR
 
 @require_GET
 def account_data(request: LoggedInHttpRequest) -> StreamingHttpResponse:
-    """All of the account's Gorilla games, as a ``gorilla-pad/1`` JSON download."""
+    """All of the account's Gorilla games, as a ``gorilla-pad/2`` JSON download."""
     name = f"gorilla-pad-{request.user.get_username()}-{timezone.localdate().isoformat()}.json"
     return StreamingHttpResponse(
         accounts.account_data(request.user),

@@ -201,7 +201,7 @@ def test_every_page_after_the_first_is_headed_with_the_event_and_board(director_
 def test_the_data_download_carries_the_filed_table(director_client):
     saved(director_client)
     document = archive_of(director_client)["bridge.json"]
-    assert document["format"] == "bridge-rulings/1"
+    assert document["format"] == "bridge-rulings/2"
     (row,) = document["rulings"]
     assert {name: row[name] for name in FILED} == FILED
 

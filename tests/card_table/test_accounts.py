@@ -222,7 +222,7 @@ def test_download_all_ones_games(client, user, game, stranger):
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith('attachment; filename="gorilla-pad-jon-')
     document = json.loads(b"".join(response.streaming_content))
-    assert document["format"] == "gorilla-pad/1"
+    assert document["format"] == "gorilla-pad/2"
     assert [(g["partnership"]["even"], len(g["hands"])) for g in document["games"]] == [("Richard", 3), ("Kim", 0)]
     assert len(read_document(document)) == 2  # it imports again
 
@@ -311,16 +311,16 @@ def test_download_all_ones_data_every_game_and_ruling(client, user, game, strang
 
     assert list(files) == ["gorilla.json", "two-way-street.json", "mah-jongg.json", "bridge.json"]
     gorilla = files["gorilla.json"]
-    assert gorilla["format"] == "gorilla-pad/1" and len(read_document(gorilla)) == 1  # it imports again
+    assert gorilla["format"] == "gorilla-pad/2" and len(read_document(gorilla)) == 1  # it imports again
     assert [len(g["hands"]) for g in gorilla["games"]] == [3]
-    for name, format_name, players in (("two-way-street.json", "two-way-street/1", 3), ("mah-jongg.json", "mah-jongg/1", 4)):
+    for name, format_name, players in (("two-way-street.json", "two-way-street/2", 3), ("mah-jongg.json", "mah-jongg/2", 4)):
         document = files[name]
         assert document["format"] == format_name
         (exported,) = document["games"]
         assert exported["players"] == ["Ann", "Ben", "Cat", "Dan"][:players] and exported["date"] == "2026-07-09"
         assert [hand["number"] for hand in exported["hands"]] == [1]
         assert '"jon"' not in json.dumps(document) and "id" not in exported  # no account, no database key
-    assert files["bridge.json"]["format"] == "bridge-rulings/1"
+    assert files["bridge.json"]["format"] == "bridge-rulings/2"
     assert [ruling["event"] for ruling in files["bridge.json"]["rulings"]] == ["Club pairs"]
 
 

@@ -87,6 +87,10 @@ def ids(games, *names):
     return [games[name].pk for name in names]
 
 
+def uids(games, *names):
+    return [str(games[name].uid) for name in names]
+
+
 # The list
 
 
@@ -165,7 +169,8 @@ def problems(response):
         ("partnership=9999", "There is no partnership “9999”. The list is not filtered by partnership.", 6),
         ("partnership=abc", "There is no partnership “abc”.", 6),
         ("result=xyz", "“xyz” is not a result: choose won, lost or in progress. The list is not filtered by result.", 6),
-        ("player=" + "x" * 61, "A name has at most 60 characters.", 6),
+        ("player=" + "x" * 201, "A search has at most 200 characters: shorten it. The list is not filtered by search.", 6),
+        ("date_from=9/7/2026", "“9/7/2026” is not a date: write dates like 2026-07-09. The list is not filtered by from date.", 6),
         ("date_from=2026-01-07&date_to=2026-01-06", "2026-01-06 is before the from date. The list is not filtered by to date.", 2),
     ],
 )
@@ -367,38 +372,73 @@ def csv_of(response):
     return list(csv.reader(io.StringIO(text[1:])))
 
 
-def test_csv_one_row_per_game_every_count_a_number_of_its_own(client, known_games):
+GAME_FACTS = 28  # the columns of a game's facts, before its hand's
+
+
+def first_rows(rows):
+    """Each game's first row, by its uid, in the file's order."""
+    games = {}
+    for row in rows[1:]:
+        games.setdefault(row[0], row)
+    return games
+
+
+def test_csv_a_row_per_hand_every_count_a_number_of_its_own(client, known_games):
     rows = csv_of(client.get(reverse("games_csv")))
     assert rows[0] == [
-        "id", "date", "odd", "even", "partnership score", "fates score", "result", "winner",
+        "game", "date", "odd", "even", "first dealer", "started", "finished", "rematch",
+        "partnership score", "fates score", "result", "winner",
         "play: made", "play: possible to make", "fate: possible to make", "fate: all hands", "game pride",
         "odd partner generosity: possible to make", "odd partner generosity: hands dealt",
         "even partner generosity: possible to make", "even partner generosity: hands dealt",
         "longest run of M", "hands", "M", "P", "I", "odd partner dealt",
         "odd partner dealt, makeable", "even partner dealt", "even partner dealt, makeable",
         "theirs to win from hand", "notes",
+        "hand", "outcome", "dealer", "taker", "fates point", "irregularity", "taker's cards", "giver's cards",
+        "verdict by",
     ]
-    by_id = {int(row[0]): row for row in rows[1:]}
-    assert len(by_id) == 6
-    assert by_id[known_games["g4"].pk] == [
-        str(known_games["g4"].pk), "2026-01-07", "Jon", "Richard", "10", "1", "won", "partnership",
+    by_uid = first_rows(rows)
+    assert len(by_uid) == 6
+    # A row per hand (a game with none yet, one row), each game's facts on each.
+    for game in known_games.values():
+        mine = [row for row in rows[1:] if row[0] == str(game.uid)]
+        assert len(mine) == max(1, game.hands.count())
+        assert {tuple(row[:GAME_FACTS + 4]) for row in mine} == {tuple(mine[0][:GAME_FACTS + 4])}
+        numbers = [str(hand.number) for hand in game.hands.order_by("number")]
+        assert [row[GAME_FACTS + 4] for row in mine] == (numbers or [""])
+    g4 = by_uid[str(known_games["g4"].uid)]
+    assert g4[:4] == [str(known_games["g4"].uid), "2026-01-07", "Jon", "Richard"]
+    assert g4[4] == known_games["g4"].first_dealer_seat.value
+    assert g4[5] == known_games["g4"].created_at.isoformat() and g4[6] == known_games["g4"].finished_at.isoformat()
+    assert g4[8:GAME_FACTS + 4] == [
+        "10", "1", "won", "partnership",
         "10", "10", "10", "11", "1", "6", "6", "4", "5", "9", "11", "10", "0", "1", "6", "6", "5", "4", "11", "",
     ]
-    assert by_id[known_games["g2"].pk][6:-1] == [
+    assert by_uid[str(known_games["g2"].uid)][10:GAME_FACTS + 3] == [
         "lost", "fates", "0", "10", "10", "10", "0", "5", "5", "5", "5", "0", "10", "0", "10", "0", "5", "5", "5", "5", "10",
     ]
-    assert by_id[known_games["g5"].pk][6:-1] == [
+    assert by_uid[str(known_games["g5"].uid)][10:GAME_FACTS + 3] == [
         "in-progress", "", "1", "2", "2", "3", "-", "1", "1", "1", "2", "1", "3", "1", "1", "1", "1", "1", "2", "1", "",
     ]
-    assert by_id[known_games["other"].pk][2:4] == ["Émile", "Zoë"]
-    assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
+    assert by_uid[str(known_games["other"].uid)][2:4] == ["Émile", "Zoë"]
+    assert list(by_uid) == uids(known_games, "g5", "g4", "g3", "g2", "g1", "other")
+    # No database key: no game's id is a cell of its rows.
+    assert not any(row[0].isdigit() for row in rows[1:])
     # No cell a spreadsheet would turn into a date.
     assert not any(re.fullmatch(r"\d+/\d+", cell) for row in rows for cell in row)
 
 
+@pytest.mark.parametrize("count", [3, 30])
+def test_the_csv_of_n_games_and_their_hands_costs_the_same_queries(client, jon, django_assert_max_num_queries, count):
+    bulk_games(jon, count)
+    with django_assert_max_num_queries(3 + 2):  # the games, their hands, a rematch's uid joined in; the session and user
+        rows = csv_of(client.get(reverse("games_csv")))
+    assert len(rows) == 1 + count * 10
+
+
 def test_csv_uses_the_same_filters(client, known_games):
     rows = csv_of(client.get(reverse("games_csv") + "?result=lost&player=jon"))
-    assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g3", "g2")
+    assert list(first_rows(rows)) == uids(known_games, "g3", "g2")
 
 
 @pytest.mark.parametrize("export", ["games_csv", "games_json"])
@@ -418,7 +458,7 @@ def test_csv_names_and_notes_never_run_as_formulas(client, user):
     Game.objects.filter(pk=game.pk).update(notes="+cmd|' /C calc'!A0")
     rows = csv_of(client.get(reverse("games_csv")))
     assert rows[1][2:4] == ["'=HYPERLINK(1)", "'@me"]
-    assert rows[1][-1] == "'+cmd|' /C calc'!A0"
+    assert rows[1][GAME_FACTS + 3] == "'+cmd|' /C calc'!A0"
 
 
 def json_of(response):
@@ -430,8 +470,8 @@ def test_json_export_of_the_list(client, user, known_games):
     response = client.get(reverse("games_json") + "?result=won")
     assert re.match(r'attachment; filename="gorilla-games-[\d-]+\.json"', response["Content-Disposition"])
     document = json_of(response)
-    assert document["format"] == "gorilla-pad/1"
-    assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
+    assert document["format"] == "gorilla-pad/2"
+    assert [game["uid"] for game in document["games"]] == uids(known_games, "g4", "g1")
     g4 = document["games"][0]
     assert len(g4["hands"]) == 11
     assert g4["pad"]["score"] == {"partnership": 10, "fates": 1}
@@ -445,7 +485,7 @@ def test_json_export_of_a_partnership(client, known_games, jon):
     response = client.get(reverse("partnership_games_json", args=[jon.pk]))
     assert 'filename="gorilla-jon-richard-' in response["Content-Disposition"]
     document = json_of(response)
-    assert [game["id"] for game in document["games"]] == ids(known_games, "g5", "g4", "g3", "g2", "g1")
+    assert [game["uid"] for game in document["games"]] == uids(known_games, "g5", "g4", "g3", "g2", "g1")
     assert client.get(reverse("partnership_games_json", args=[9999])).status_code == 404
 
 
@@ -799,9 +839,9 @@ def test_the_games_named_are_those_registered(monkeypatch):
 
 def test_an_export_of_gorilla_games_by_name_holds_them(client, known_games):
     rows = csv_of(client.get(reverse("games_csv"), {"game": "gorilla", "result": "won"}))
-    assert [int(row[0]) for row in rows[1:]] == ids(known_games, "g4", "g1")
+    assert list(first_rows(rows)) == uids(known_games, "g4", "g1")
     document = json_of(client.get(reverse("games_json"), {"game": "gorilla", "result": "won"}))
-    assert [game["id"] for game in document["games"]] == ids(known_games, "g4", "g1")
+    assert [game["uid"] for game in document["games"]] == uids(known_games, "g4", "g1")
 
 
 # The pager's words follow the order
@@ -898,6 +938,35 @@ def listed_rulings(response):
 def test_the_search_finds_a_ruling_by_its_event_note_and_board(client, rulings, search, expected):
     found = listed_rulings(client.get(LIST_URL, {"player": search}))
     assert sorted(found) == sorted(rulings[name].pk for name in expected)
+
+
+def test_a_long_search_is_applied_by_the_list_and_the_spreadsheet_alike(client, user, rulings):
+    event = "Spring congress of the northern counties — open pairs, second session, flight A"
+    assert 60 < len(event) <= 100
+    long_one = save_ruling(user, "example 1", event=event, board=3)
+    assert listed_rulings(client.get(LIST_URL, {"player": event})) == [long_one.pk]
+    response = client.get(reverse("games_csv"), {"game": "bridge", "player": event})
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode()[1:])))
+    assert [row[rows[0].index("event")] for row in rows[1:]] == [event]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"player": "x" * 201}, "player: A search has at most 200 characters: shorten it."),
+        ({"date_from": "9/7/2026"}, "date_from: “9/7/2026” is not a date: write dates like 2026-07-09."),
+    ],
+)
+@pytest.mark.parametrize("game", ["gorilla", "bridge", "two-way-street"])
+def test_what_the_list_leaves_out_every_export_refuses_saying_why(client, known_games, query, message, game):
+    listed = problems(client.get(LIST_URL, {**query, "game": game}))
+    assert len(listed) == 1 and listed[0].startswith(message.split(": ", 1)[1])
+    for name in ("games_csv", "games_json"):
+        if name == "games_json" and game != "gorilla":
+            continue
+        response = client.get(reverse(name), {**query, "game": game})
+        assert response.status_code == 400
+        assert response.content.decode().strip() == f"nothing was exported: {message}"
 
 
 def test_a_number_finds_a_ruling_and_no_partnership(client, known_games, rulings):

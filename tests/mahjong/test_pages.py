@@ -13,8 +13,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mahjong import services
 from mahjong.game import HandEntry
 from mahjong.models import Game, Hand
+from scorepads.players import Seat
 from tests.mahjong.conftest import BEN_WINS, BEN_WINS_AGAIN, NAMES, WASHOUT, record
 from tests.names import fsi
 from tests.printing import assert_printed_alike
@@ -536,3 +538,15 @@ def test_the_sheets_undo_buttons_post_to_the_undo_address(client, mahjong_game):
     # The corrections' button, and the toast's Undo, which sends the same form.
     assert page.count(f'<form method="post" action="{undo}" hx-post="{undo}"') == 1
     assert 'id="undo-last"' in page and '<button type="submit" form="undo-last"' in page
+
+
+def test_the_downloads_keep_names_in_any_script(client, user):
+    from urllib.parse import quote
+
+    seats = [Seat(name) for name in ("王小明", "Зоя", "Zoë", "Dan")]
+    game = services.game_start(seats=seats, date=datetime.date(2026, 7, 9), user=user)
+    stem = "mah-jongg-2026-07-09-王小明-зоя-zoe"
+    sheet = client.get(reverse("mahjong:sheet_pdf", args=[game.pk]))["Content-Disposition"]
+    assert sheet.endswith(f"filename*=utf-8''{quote(stem + '.pdf', safe='')}")
+    blank = client.get(reverse("mahjong:game_blank_pdf", args=[game.pk]))["Content-Disposition"]
+    assert blank.endswith(f"filename*=utf-8''{quote('mah-jongg-blank-王小明-зоя-zoe.pdf', safe='')}")

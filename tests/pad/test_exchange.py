@@ -1,4 +1,4 @@
-"""JSON import and export: the gorilla-pad/1 format, checked whole before writing."""
+"""JSON import and export: the gorilla-pad/2 format (and gorilla-pad/1, still read), checked whole before writing."""
 
 import copy
 import io
@@ -7,6 +7,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from pad import services
 from pad.exchange import hand_rows
 from pad.models import Game, Hand, Partnership
 from tests.conftest import record_outcomes
@@ -48,11 +49,8 @@ def import_document(tmp_path, document, name="games.json"):
     return out.getvalue()
 
 
-def without_ids(document):
-    document = copy.deepcopy(document)
-    for game in document["games"]:
-        game.pop("id")
-    return document
+def without_times(hands):
+    return [{name: value for name, value in hand.items() if name != "recorded_at"} for hand in hands]
 
 
 def database_state():
@@ -68,7 +66,7 @@ def test_import_then_export_fills_in_dealers_takers_and_the_pad(db, tmp_path):
     assert message.strip() == "Imported 2 games with 13 hands; 0 already here."
     exported = export()
     first = exported["games"][0]
-    assert first["hands"] == [
+    assert without_times(first["hands"]) == [
         {"number": 1, "outcome": "M", "dealer": "odd", "taker": "even", "fates_point": False},
         {"number": 2, "outcome": "I", "dealer": "even", "taker": "odd", "fates_point": True},
         {"number": 3, "outcome": "P", "dealer": "odd", "taker": "even", "fates_point": False},
@@ -86,11 +84,12 @@ def test_import_then_export_fills_in_dealers_takers_and_the_pad(db, tmp_path):
     assert Game.objects.get(notes="at the lake").finished_at is not None
 
 
-def test_round_trip_is_identical_apart_from_ids(game, tmp_path, django_db_reset_sequences):
+def test_round_trip_is_identical_and_holds_no_database_id(game, tmp_path):
     record_outcomes(game, "MMIPPIMMMPIMMMMIM")
     game.notes = "long one"
     game.save()
-    unfinished = Game.objects.create(partnership=game.partnership, date=game.date)
+    unfinished = services.game_rematch(game=game, date=game.date)
+    services.game_choose_first_dealer(game=unfinished, first_dealer=unfinished.first_dealer_seat.other)
     record_outcomes(unfinished, "IIP")
     first = export()
     Hand.objects.all().delete()
@@ -98,15 +97,43 @@ def test_round_trip_is_identical_apart_from_ids(game, tmp_path, django_db_reset_
     Partnership.objects.all().delete()
     import_document(tmp_path, first)
     second = export()
-    assert without_ids(second) == without_ids(first)
+    assert second == first
+    assert first["format"] == "gorilla-pad/2"
     assert [g["pad"]["finished"] for g in second["games"]] == [True, False]
-    assert second["games"][0]["id"] != first["games"][0]["id"]
+    assert second["games"][0]["rematch"] == second["games"][1]["uid"] and second["games"][1]["first_dealer"]
+    assert Game.objects.get(uid=second["games"][0]["uid"]).rematch.uid == Game.objects.get(notes="").uid
+    text = json.dumps(first)
+    assert not any(f'"{key}"' in text for key in ("id", "pk", "game_id", "partnership_id", "created_by"))
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_a_rematch_is_linked_whichever_game_comes_first(game, tmp_path, reverse):
+    record_outcomes(game, "MMMMMMMMMM")
+    rematch = services.game_rematch(game=game, date=game.date)
+    document = export()
+    Hand.objects.all().delete()
+    Game.objects.all().delete()
+    Partnership.objects.all().delete()
+    if reverse:
+        document["games"].reverse()
+    import_document(tmp_path, document)
+    assert Game.objects.get(uid=game.uid).rematch.uid == rematch.uid
+    assert Game.objects.get(uid=rematch.uid).rematch is None
+
+
+def test_a_gorilla_pad_1_file_is_still_read(db, tmp_path):
+    document = copy.deepcopy(FORMAT_EXAMPLE)
+    document["games"][0]["id"] = 17
+    assert import_document(tmp_path, document).strip() == "Imported 2 games with 13 hands; 0 already here."
+    document["format"] = "gorilla-pad/2"
+    with pytest.raises(CommandError, match="game 1, field 'id': unknown field"):
+        import_document(tmp_path, document)
 
 
 def test_export_named_games_only(game, partnership):
     other = Game.objects.create(partnership=partnership, date=game.date)
     exported = export(other.pk)
-    assert [exported_game["id"] for exported_game in exported["games"]] == [other.pk]
+    assert [exported_game["uid"] for exported_game in exported["games"]] == [str(other.uid)]
 
 
 def test_export_unknown_game_is_an_error(db):
@@ -131,7 +158,8 @@ def broken(path, value):
     ("document", "message"),
     [
         ([], "the file must hold a JSON object"),
-        ({"games": []}, 'the file\'s "format" must be "gorilla-pad/1"'),
+        ({"games": []}, 'the file\'s "format" must be "gorilla-pad/2" (or "gorilla-pad/1")'),
+        ({"format": [], "games": []}, 'the file\'s "format" must be "gorilla-pad/2" (or "gorilla-pad/1"), not []'),
         (broken(["games"], {}), '"games" must be a list'),
         (broken(["games", 1, "date"], "2026-02-30"), "game 2, field 'date': '2026-02-30' is not a date"),
         (broken(["games", 0, "partnership"], {"odd": "Jon"}), "game 1, field 'partnership'"),

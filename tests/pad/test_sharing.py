@@ -215,7 +215,7 @@ def test_export_for_a_user_holds_their_games_only(tmp_path, game, stranger):
         partnership=services.partnership_get_or_create(odd_name="Eve", even_name="Mal", user=stranger),
         date=game.date,
     )
-    assert [entry["id"] for entry in export("--user", "jon")["games"]] == [game.pk]
+    assert [entry["uid"] for entry in export("--user", "jon")["games"]] == [str(game.uid)]
     assert len(export()["games"]) == 4
 
 

@@ -50,8 +50,9 @@ def test_longest_run_of_made_hands_shows_everywhere(client, game):
         assert "run of M" in text, place
     assert "<dt>Longest run of M</dt>" in places["pad page"]
     assert "Longest run of M 3" in places["printed pad"]
-    header, row = csv_rows(client)
-    assert row[header.index("longest run of M")] == "3"
+    header, *rows = csv_rows(client)
+    assert len(rows) == 9  # a row per hand, each with the game's statistics
+    assert {row[header.index("longest run of M")] for row in rows} == {"3"}
 
 
 def test_the_longest_run_over_many_games_is_the_longest_of_any_game(client, partnership):
@@ -87,7 +88,7 @@ def test_a_statistic_declared_once_shows_on_every_page_and_export(client, game, 
         assert statistic_added.name.replace("'", "&#x27;") in text or statistic_added.name in text, place
         assert statistic_added.explanation in text, place
     assert statistic_added.heading in csv_text
-    header, row = csv_rows(client)
+    header, row, *_other_hands = csv_rows(client)
     # Its two counts, each in a column named by the explanation.
     assert row[header.index("impossible share: impossible")] == "2"
     assert row[header.index("impossible share: all hands")] == "5"

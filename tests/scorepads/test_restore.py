@@ -38,8 +38,12 @@ def all_four(user):
     """A finished and an unfinished game of each kind, players with hostile names, the user in a seat."""
     day = datetime.date(2026, 7, 9)
     pair = gorilla.partnership_get_or_create(odd_name="=cmd|' /C calc'!A0", even_name="@Richard", user=user)
-    record_outcomes(gorilla.game_start(partnership=pair, date=day, notes="at the lake\n=1+1"), "MMIPPIMMMPIMMMMIM")
-    record_outcomes(gorilla.game_start(partnership=pair, date=day + datetime.timedelta(days=1)), "IIP")
+    first = gorilla.game_start(partnership=pair, date=day, notes="at the lake\n=1+1")
+    record_outcomes(first, "MMIPPIMMMPIMMMMIM")
+    # Its rematch, the other partner than the date's dealing first.
+    rematch = gorilla.game_rematch(game=first, date=day + datetime.timedelta(days=1))
+    gorilla.game_choose_first_dealer(game=rematch, first_dealer=rematch.first_dealer_seat.other)
+    record_outcomes(rematch, "IIP")
     seats = [Seat(user.get_username(), user.get_username()), *(Seat(name) for name in HOSTILE[:3])]
     record_street(street.game_start(seats=seats, target=12, date=day, user=user), WORKED_HANDS)
     record_street(street.game_start(seats=seats, target=12, date=day, user=user), WORKED_HANDS[:2])
@@ -51,21 +55,41 @@ def all_four(user):
         ns_pair="7", ew_pair="12", contract="3♦X", declarer="N", auction="1♦ 1♠ 3♦\nX", director=HOSTILE[1],
     )
     save_ruling(user, "example 1", event="Club pairs", board=7)
+    played_long_ago()
+
+
+def played_long_ago():
+    """Every game's, hand's and ruling's time moved to a moment of its own, long before the
+    download: a restore that stamped them anew could not give them back by chance."""
+    moment = datetime.datetime(2025, 3, 1, 18, 30, 15, 123456, tzinfo=datetime.UTC)
+    for model in (GorillaGame, StreetGame, MahjongGame):
+        for game in model.objects.order_by("pk"):
+            moment += datetime.timedelta(minutes=7, microseconds=11)
+            finished = moment + datetime.timedelta(hours=1) if game.finished_at else None
+            model.objects.filter(pk=game.pk).update(created_at=moment, finished_at=finished)
+            for hand in game.hands.order_by("number"):
+                moment += datetime.timedelta(seconds=53, microseconds=7)
+                type(hand).objects.filter(pk=hand.pk).update(recorded_at=moment)
+    for ruling in Ruling.objects.order_by("pk"):
+        moment += datetime.timedelta(minutes=3, microseconds=5)
+        Ruling.objects.filter(pk=ruling.pk).update(created_at=moment)
 
 
 def fields_of(row, leave_out=()) -> dict:
-    """A row's stored fields, by name; an account as ME (the account compared), keys and creation
-    times left out, who changed a game last (what its pads at the table name, not its data) and
-    the account a game was restored into (the restored game's alone)."""
+    """A row's every stored field, by name, times included; an account as ME (the account
+    compared), another game (a rematch) by its uid. Left out: the keys, which a restore gives
+    anew (a row's own, its game's or partnership's), who changed a game last (an account:
+    what its pads at the table name, not its data) and the account a game was restored into
+    and when (the restored game's alone)."""
     values = {}
     for field in type(row)._meta.concrete_fields:
-        if field.primary_key or field.name in (
-            "created_at", "recorded_at", "game", "partnership", "changed_by", "restored_by", *leave_out
-        ):
+        if field.primary_key or field.name in ("game", "partnership", "changed_by", "restored_by", "restored_at", *leave_out):
             continue
         value = getattr(row, field.name)
         if isinstance(value, get_user_model()):
             value = ME
+        elif isinstance(value, GorillaGame):
+            value = ("game", value.uid)
         values[field.name] = value
     return values
 
@@ -74,13 +98,13 @@ def account_state(user) -> dict:
     """Everything the account holds, in a comparable form (no key, no account's own name)."""
     gorilla_games = GorillaGame.objects.filter(partnership__members=user).order_by("uid")
     return {
-        # A restored Gorilla game ends when its last hand is restored (gorilla-pad/1 keeps no time
-        # of ending), and no rematch link is kept: they are left out.
+        # A Gorilla game's revision counts the changes its pads at the table were sent in this
+        # database (a restore writes its hands at once): not the game's data, it is left out.
         "gorilla": [
             (
                 game.partnership.odd_name,
                 game.partnership.even_name,
-                fields_of(game, ("finished_at", "rematch", "revision")),
+                fields_of(game, ("revision",)),
                 [fields_of(hand) for hand in game.hands.order_by("number")],
             )
             for game in gorilla_games
@@ -238,7 +262,7 @@ def test_a_bad_game_anywhere_restores_nothing_and_says_where(archive, fresh):
     [
         (b"not a zip at all", "the file is not a ZIP archive"),
         (zip_of({"gorilla.json": "{not json"}), "gorilla.json: Expecting property name"),
-        (zip_of({"gorilla.json": {"format": "two-way-street/1", "games": []}}), "gorilla.json: the file&#x27;s &quot;format&quot; must be &quot;gorilla-pad/1&quot;"),
+        (zip_of({"gorilla.json": {"format": "two-way-street/1", "games": []}}), "gorilla.json: the file&#x27;s &quot;format&quot; must be &quot;gorilla-pad/2&quot; (or &quot;gorilla-pad/1&quot;)"),
         (zip_of({"notes.txt": "hello"}), "notes.txt: not a file of a data download"),
         (zip_of({}), "the archive holds no games&#x27; file"),
         (zip_of({"bridge.json": {"format": "bridge-rulings/1", "rulings": [{"uid": "x"}]}}), "bridge.json: ruling 1, field &#x27;uid&#x27;"),
@@ -308,3 +332,61 @@ def test_a_gorilla_game_with_a_megabyte_of_notes_restores_nothing_and_names_the_
         "Nothing was restored:",
         "gorilla.json: game 2, field &#x27;notes&#x27;: the text is 1,048,576 characters long: at most 2,000 are kept",
     )
+
+
+def as_first_version(files: dict) -> dict:
+    """A download as the first version of each format wrote it: no time of starting, recording or
+    saving, no first dealer or rematch, and each Gorilla game's database id."""
+    gorilla = files["gorilla.json"]
+    gorilla["format"] = "gorilla-pad/1"
+    for position, game in enumerate(gorilla["games"], start=1):
+        for name in ("started_at", "finished_at", "first_dealer", "rematch"):
+            del game[name]
+        game["id"] = position
+        for hand in game["hands"]:
+            del hand["recorded_at"]
+    for name in ("two-way-street.json", "mah-jongg.json"):
+        files[name]["format"] = files[name]["format"].replace("/2", "/1")
+        for game in files[name]["games"]:
+            del game["started_at"]
+            for hand in game["hands"]:
+                del hand["recorded_at"]
+    files["bridge.json"]["format"] = "bridge-rulings/1"
+    for ruling in files["bridge.json"]["rulings"]:
+        del ruling["saved_at"]
+    return files
+
+
+def test_a_download_of_the_first_version_still_restores(archive, fresh):
+    _, content = archive
+    account, client = fresh
+    assert "8 games restored, 0 already here." in restored(client, zip_of(as_first_version(files_of(content))))
+    state = account_state(account)
+    assert [len(state[kind]) for kind in ("gorilla", "two-way-street", "mah-jongg", "bridge")] == [2, 2, 2, 2]
+    # What the second version adds is not in the first: such a game starts when it is restored.
+    assert GorillaGame.objects.filter(rematch__isnull=False).count() == 0
+    assert Ruling.objects.filter(created_at__year=2025).count() == 0
+
+
+@pytest.mark.parametrize(
+    ("file", "path", "value", "expected"),
+    [
+        ("gorilla.json", ("games", 0, "started_at"), "yesterday", "gorilla.json: game 1, field &#x27;started_at&#x27;: &#x27;yesterday&#x27; is not a time"),
+        ("gorilla.json", ("games", 0, "finished_at"), "2026-07-09T21:30:00", "game 1, field &#x27;finished_at&#x27;: &#x27;2026-07-09T21:30:00&#x27; names no time zone"),
+        ("gorilla.json", ("games", 0, "first_dealer"), "north", "game 1, field &#x27;first_dealer&#x27;: must be"),
+        ("gorilla.json", ("games", 0, "rematch"), "next", "game 1, field &#x27;rematch&#x27;: &#x27;next&#x27; is not a UUID"),
+        ("gorilla.json", ("games", 0, "hands", 0, "recorded_at"), 7, "game 1, hand 1, field &#x27;recorded_at&#x27;"),
+        ("gorilla.json", ("games", 0, "id"), 7, "game 1, field &#x27;id&#x27;: unknown field"),
+        ("mah-jongg.json", ("games", 1, "hands", 0, "recorded_at"), "now", "mah-jongg.json: game 2, hand 1, field &#x27;recorded_at&#x27;"),
+        ("two-way-street.json", ("games", 0, "started_at"), "9/7/2026", "two-way-street.json: game 1, field &#x27;started_at&#x27;"),
+        ("bridge.json", ("rulings", 0, "saved_at"), "21:11", "bridge.json: ruling 1, field &#x27;saved_at&#x27;"),
+    ],
+)
+def test_a_bad_time_first_dealer_or_rematch_restores_nothing(archive, fresh, file, path, value, expected):
+    _, content = archive
+    files = files_of(content)
+    target = files[file]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    refused(fresh[1], zip_of(files), "Nothing was restored:", expected)

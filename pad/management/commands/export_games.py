@@ -9,7 +9,7 @@ from pad.management.owners import user_named
 
 class Command(BaseCommand):
     help = (
-        "Print games as JSON (format gorilla-pad/1): all games, or those whose ids are given; "
+        "Print games as JSON (format gorilla-pad/2): all games, or those whose ids are given; "
         "with --user only that user's games."
     )
 

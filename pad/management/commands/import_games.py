@@ -11,7 +11,7 @@ from pad.services import RecordingError, games_import
 
 class Command(BaseCommand):
     help = (
-        "Import games from a JSON file (format gorilla-pad/1, as export_games prints it). "
+        "Import games from a JSON file (format gorilla-pad/2 as export_games prints it, or gorilla-pad/1). "
         "The whole file is checked first; a bad file writes nothing. "
         "A game already imported (the same uid) is not imported again. "
         "With --user the games go to that user's partnerships; without it, to "
@@ -36,7 +36,7 @@ class Command(BaseCommand):
             raise CommandError(f"{file} is not valid JSON: {error}") from None
         except RecursionError:
             raise CommandError(
-                f"{file}: its JSON is nested too deeply for a gorilla-pad/1 file; nothing was imported"
+                f"{file}: its JSON is nested too deeply for a gorilla-pad file; nothing was imported"
             ) from None
         try:
             specs = read_document(document)

@@ -135,9 +135,13 @@ def ruling_pdf(request, ruling_id: int):
 
 @require_POST
 def ruling_delete(request, ruling_id: int):
-    ruling = found(request, ruling_id)
-    if ruling.created_by_id != request.user.pk:
-        raise Http404("No such ruling.")
+    """Delete one of the director's rulings and go to the list. A second tap
+    on Delete (or a ruling that is not the director's) finds nothing to
+    delete: it lands on the list too, saying so, and changes nothing."""
+    ruling = selectors.ruling_for(request.user, ruling_id)
+    if ruling is None or ruling.created_by_id != request.user.pk:
+        messages.info(request, "Nothing to delete: that ruling is not among your rulings (it was deleted already).")
+        return redirect("bridge:calculator_home")
     services.ruling_delete(user=request.user, ruling=ruling)
     messages.success(request, f"Ruling deleted: {ruling}.")
     return redirect("bridge:calculator_home")

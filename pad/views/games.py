@@ -37,7 +37,6 @@ from pad.selectors import (
 )
 from pad.services import RecordingError
 from scorepads import patches, redo
-from scorepads.players import changer
 from scorepads.recording import GameToChange
 from scorepads.regions import PadMeta, meta_region
 from scorepads.views import form_problem, polite_refusal, unchanged_poll
@@ -136,7 +135,7 @@ def render_pad(request, game: Game, display=None, status: int = 200):
         "poll_url": reverse("game_pad", args=[game.pk]),
         # A poll's pad names who changed it, for an entry the change moves.
         "regions": page_regions(
-            request, game, display, moved_by=changer(game, request.user) if request.htmx and request.method == "GET" else None
+            request, game, display, moved_by=selectors.changer_on_pad(game, request.user) if request.htmx and request.method == "GET" else None
         ),
     }
     if not request.htmx:  # the page around the pad: the partner's invitation

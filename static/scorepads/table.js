@@ -261,6 +261,11 @@
     const problems = Array.from(summary.querySelectorAll("li"), said).join(" ");
     return [said(summary.querySelector("h2, h3")), problems].filter(Boolean).join(": ");
   }
+  // Pieces said one after another, each ended by one full stop ("deals."
+  // followed by a notice is not "deals..").
+  function sentences(pieces) {
+    return pieces.filter(Boolean).map((piece) => (/[.!?…:]$/.test(piece) ? piece : `${piece}.`)).join(" ");
+  }
   function announce(pad, notice) {
     const announcer = document.getElementById("pad-announcer");
     if (!announcer) return;
@@ -268,7 +273,7 @@
     const message = (toast ? said(toast).replace(/\b(Undo|Redo)$/, "").trim() : "") || refusal(pad);
     const meta = padMeta(pad);
     const state = message && meta.announceNext !== undefined ? meta.announceNext : meta.announce;
-    const text = [message, state || "", notice || ""].filter(Boolean).join(". ");
+    const text = sentences([message, state, notice]);
     if (text && text !== lastAnnounced) {
       announcer.textContent = text;
       lastAnnounced = text;

@@ -63,7 +63,8 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     assert "Richard" in alice.locator("label:has(#dealer-took)").inner_text()
     assert alice.locator("#irregularity").input_value() == "card exposed after the"
     assert alice.locator("#dealer-took").is_checked()
-    assert text in plain(alice.locator("#pad-announcer").inner_text())
+    said = plain(alice.locator("#pad-announcer").inner_text())
+    assert text in said and "Richard deals. " in said and ".." not in said, said
     screenshot(alice, "gorilla-entry-moved", full_page=False)
 
     # The other phone changes an earlier hand: the entry and its notice stay.

@@ -83,6 +83,24 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     bob.context.close()
 
 
+def test_the_dealers_tick_goes_with_a_fates_point_and_an_irregularity(chromium, live_server, log_in, game):
+    page = open_phone(chromium, log_in)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#record-more summary").click()
+    page.locator("#dealer-took").check()
+    page.get_by_role("button", name="Fates' point (I)").click()
+    page.wait_for_selector("#record-heading:text-is('Record hand 2')")
+    settled(page)
+    page.locator("#dealer-took").check()
+    page.locator("#irregularity").fill("revoke")
+    page.get_by_role("button", name="Lost to an irregularity (I)").click()
+    page.wait_for_selector("#record-heading:text-is('Record hand 3')")
+    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    assert [(hand.fates_point, hand.irregularity) for hand in hands] == [(True, ""), (False, "revoke")]
+    assert [hand.taker for hand in hands] == [hand.dealer for hand in hands]  # the dealer took, as ticked
+    page.context.close()
+
+
 def test_a_note_typed_after_an_offline_tap_is_this_phones_own_and_says_nothing(live_server, phone, game):
     open_pad(phone, live_server, game, "MP")
     phone.context.set_offline(True)

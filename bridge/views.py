@@ -53,7 +53,9 @@ def calculator_page(request, calculation: str):
     status = 200
     saving = False
     if request.method == "GET":
-        form = CalculationForm(chosen, initial=initial_from(request))
+        # A saved ruling's board ("Calculate again from this board") is worked out at once.
+        board = initial_from(request)
+        form = CalculationForm(chosen, board) if board else CalculationForm(chosen)
         ruling_form = RulingForm(user=request.user)
     else:
         form = CalculationForm(chosen, request.POST)
@@ -94,7 +96,8 @@ def calculator_page(request, calculation: str):
 
 
 def initial_from(request) -> dict[str, str]:
-    """The inputs of the ruling named by ``?ruling=``, when the user may see it."""
+    """The board of the ruling named by ``?ruling=``, when the user may see it:
+    its inputs and vulnerability, as the calculator's form takes them."""
     ruling_id = request.GET.get("ruling", "")
     if not (ruling_id.isascii() and ruling_id.isdigit() and len(ruling_id) < 19):
         return {}

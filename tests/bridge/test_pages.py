@@ -232,6 +232,8 @@ def test_calculate_again_starts_from_the_rulings_board(client, ruling):
     page = client.get(calculator_url("pairs-weighted") + f"?ruling={ruling.pk}").content.decode()
     assert "+110 x5, +50 x3, -50 x2, -110 x2</textarea>" in page
     assert 'value="+110 60%, -50 40%"' in page
+    # The working is there at once, as for the ruling itself: nothing need be edited first.
+    assert '<section class="working"' in page and "13.8" in page
     for bad in ("x", "-1", "99999999999999999999999"):
         assert client.get(calculator_url("pairs-weighted") + f"?ruling={bad}").status_code == 200
 

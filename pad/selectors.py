@@ -12,6 +12,7 @@ from django.db import connection
 from django.db.models import CharField, Count, F, Field, Func, Max, Prefetch, Q, QuerySet, Sum
 
 from pad import rules, statistics, summaries
+from pad.cards import CardsError, check_cards
 from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
 from pad.statistics import Tally
 from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
@@ -564,3 +565,15 @@ def changer_on_pad(game: Game, user) -> Changer:
         seat = own.other
     partners = [PartnerAccount(game.partnership.name_of(seat), changed_by.pk)] if seat else []
     return changer(game, user, partners)
+
+
+def is_stored_as(game_id: int, number: int, *, outcome: str, taker_cards: str, giver_cards: str) -> bool:
+    """Whether hand ``number`` is stored with these cards and this outcome: a
+    gorillaed-out hand sent again, not another phone's hand."""
+    try:
+        cards = check_cards(taker_cards, giver_cards)
+    except CardsError:
+        return False
+    return Hand.objects.filter(
+        game_id=game_id, number=number, outcome=outcome, taker_cards=cards.taker, giver_cards=cards.giver
+    ).exists()

@@ -395,8 +395,7 @@ class SeatedSheet:
                 return self.refused(request, game.pk, shared.polite_refusal(number, error))
             if error.code == "taken":
                 game.refresh_from_db(fields=["changed_by"])  # who got there first
-                said = changer(game, request.user, game.players.all()).recorded(number, ELSEWHERE)
-                form.add_error(None, f"{said} first; your entry is now hand {number + 1}: check it, then record it.")
+                form.add_error(None, changer(game, request.user, game.players.all()).moved_on(number, ELSEWHERE))
             else:
                 shared.refusal_on_form(form, error)
             return self.kept(request, game.pk, form)

@@ -136,15 +136,24 @@ def ruling_pdf(request, ruling_id: int):
     )
 
 
+#: The rulings this session deleted (their ids, the latest few): a second tap
+#: on Delete finds one of them gone and lands on the list, not on a 404.
+DELETED_SESSION_KEY = "bridge_rulings_deleted"
+
+
 @require_POST
 def ruling_delete(request, ruling_id: int):
     """Delete one of the director's rulings and go to the list. A second tap
-    on Delete (or a ruling that is not the director's) finds nothing to
-    delete: it lands on the list too, saying so, and changes nothing."""
+    on Delete lands on the list too, saying the ruling was deleted already;
+    any other ruling not the director's is a 404, as a stranger's request."""
     ruling = selectors.ruling_for(request.user, ruling_id)
-    if ruling is None or ruling.created_by_id != request.user.pk:
-        messages.info(request, "Nothing to delete: that ruling is not among your rulings (it was deleted already).")
+    deleted = request.session.get(DELETED_SESSION_KEY, [])
+    if ruling is None and ruling_id in deleted:
+        messages.info(request, "That ruling was deleted already.")
         return redirect("bridge:calculator_home")
+    if ruling is None or ruling.created_by_id != request.user.pk:
+        raise Http404("No such ruling.")
     services.ruling_delete(user=request.user, ruling=ruling)
+    request.session[DELETED_SESSION_KEY] = [*deleted[-9:], ruling_id]
     messages.success(request, f"Ruling deleted: {ruling}.")
     return redirect("bridge:calculator_home")

@@ -248,6 +248,37 @@
     settledAt = Math.max(settledAt, Date.now() + SETTLE_MS);
   }
 
+  // Each entry a form marked data-entry-key sends carries a key made here,
+  // fresh each time it is sent (its entry_key field): the server records an
+  // entry once, whatever is sent again with its key (scorepads/entries.py).
+  // The entry queue (entry_queue.js) keys its entries with it too.
+  const ENTRY_KEY_FIELD = "entry_key";
+  function newEntryKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+  function entryKeyField(form) {
+    let input = form.querySelector(`input[name="${ENTRY_KEY_FIELD}"]`);
+    if (!input) {
+      input = form.appendChild(document.createElement("input"));
+      input.type = "hidden";
+      input.name = ENTRY_KEY_FIELD;
+    }
+    return input;
+  }
+  function freshEntryKey(form) {
+    entryKeyField(form).value = newEntryKey();
+  }
+  window.entryKeys = { field: entryKeyField, fresh: freshEntryKey };
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form instanceof HTMLFormElement && form.hasAttribute("data-entry-key") && !event.defaultPrevented) freshEntryKey(form);
+  }, true);
+
   // A live region outside the swapped pad reads out what changed, with the
   // score once: after a tap's message, which says the score, only what comes
   // next (data-announce-next), where the pad gives it. An entry refused with

@@ -3,6 +3,8 @@ silently, a long game opens on its newest row, an undone hand's Undo stays under
 the finger, "Gorilla it out" shows its verdict and its cards, and each change is
 read out once."""
 
+from urllib.parse import parse_qs
+
 import pytest
 from playwright.sync_api import expect
 
@@ -88,16 +90,21 @@ def test_the_dealers_tick_goes_with_a_fates_point_and_an_irregularity(chromium, 
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.locator("#record-more summary").click()
     page.locator("#dealer-took").check()
-    page.get_by_role("button", name="Fates' point (I)").click()
+    with page.expect_request("**/hands/") as fates_point:
+        page.get_by_role("button", name="Fates' point (I)").click()
     page.wait_for_selector("#record-heading:text-is('Record hand 2')")
     settled(page)
     page.locator("#dealer-took").check()
     page.locator("#irregularity").fill("revoke")
-    page.get_by_role("button", name="Lost to an irregularity (I)").click()
+    with page.expect_request("**/hands/") as irregularity:
+        page.get_by_role("button", name="Lost to an irregularity (I)").click()
     page.wait_for_selector("#record-heading:text-is('Record hand 3')")
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     assert [(hand.fates_point, hand.irregularity) for hand in hands] == [(True, ""), (False, "revoke")]
     assert [hand.taker for hand in hands] == [hand.dealer for hand in hands]  # the dealer took, as ticked
+    # Each tap carried a key of its own, made on the phone: sent again, it records nothing more.
+    keys = [parse_qs(request.value.post_data)["entry_key"] for request in (fates_point, irregularity)]
+    assert len({key for (key,) in keys}) == 2
     page.context.close()
 
 

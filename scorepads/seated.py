@@ -312,7 +312,9 @@ class SeatedSheet:
                 moved_by=changer(game, request.user, game.players.all()) if polled else None,
             ),
         }
-        return render(request, template, context, status=status)
+        response = render(request, template, context, status=status)
+        response[patches.VERSION_HEADER] = str(display.version)
+        return response
 
     def error_summary(self, form) -> list[ErrorLink]:
         """Every problem of a refused form, by the field it is about: the summary's lines."""

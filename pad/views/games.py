@@ -147,7 +147,7 @@ def with_hands(response, display):
     """``response`` with the hands as stored, for a phone sending taps it kept
     offline: it checks each against them (static/scorepads/tap_queue.js)."""
     response[PAD_HANDS_HEADER] = display.played
-    response[PAD_VERSION_HEADER] = display.version
+    response[patches.VERSION_HEADER] = display.version
     return response
 
 
@@ -173,9 +173,9 @@ def page_regions(request, game: Game, display, *, toast=None, moved_by=None):
     return pad_regions(display, meta=meta_region(meta), toast=toast, share_url=share_url or None, moved_by=moved_by)
 
 
-#: The headers that carry, with every pad answered, its outcomes ("MPIM") and revision.
+#: The header that carries, with every pad answered, its outcomes ("MPIM"); its
+#: revision is in the kit's (scorepads.patches.VERSION_HEADER).
 PAD_HANDS_HEADER = "X-Pad-Hands"
-PAD_VERSION_HEADER = "X-Pad-Version"
 
 
 def invitation_offer(request, partnership) -> dict | None:

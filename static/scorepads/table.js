@@ -129,6 +129,22 @@
     }
   });
 
+  // A poll's pad no newer than the one shown is not swapped in: a poll sent
+  // before a tap and answered after it would take the tap's answer (its
+  // toast, its Undo) away, or draw the pad as it was before the tap. Every
+  // pad answered whole says its version (X-Pad-Version).
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const pad = document.getElementById("pad");
+    const request = event.detail.requestConfig;
+    const xhr = event.detail.xhr;
+    if (!pad || event.detail.target !== pad || !request || request.verb !== "get" || !xhr) return;
+    const answered = xhr.getResponseHeader("X-Pad-Version");
+    const shown = padVersion();
+    if (answered !== null && shown !== null && shown !== "" && Number(answered) <= Number(shown)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   // What a player is typing, ticking or has opened survives the partner's
   // updates: before a poll's new pad replaces the old one, the state of its
   // fields (by id) and open sections is kept, and given to the new pad.

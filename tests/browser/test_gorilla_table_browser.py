@@ -3,6 +3,7 @@ silently, a long game opens on its newest row, an undone hand's Undo stays under
 the finger, "Gorilla it out" shows its verdict and its cards, and each change is
 read out once."""
 
+import re
 from urllib.parse import parse_qs
 
 import pytest
@@ -13,6 +14,7 @@ from pad.models import Hand
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_offline_browser import all_sent_on_reconnecting, open_pad, tap
 from tests.browser.test_pad_browser import settled
+from tests.browser.test_site_browser import wait_until
 from tests.browser.test_table_browser import GAPS_MS, center, hands_of
 from tests.conftest import record_outcomes
 
@@ -105,6 +107,34 @@ def test_the_dealers_tick_goes_with_a_fates_point_and_an_irregularity(chromium, 
     # Each tap carried a key of its own, made on the phone: sent again, it records nothing more.
     keys = [parse_qs(request.value.post_data)["entry_key"] for request in (fates_point, irregularity)]
     assert len({key for (key,) in keys}) == 2
+    page.context.close()
+
+
+def test_a_poll_answered_after_a_tap_leaves_the_taps_answer(chromium, live_server, log_in, game):
+    record_outcomes(game, "MI")
+    page = open_phone(chromium, log_in)
+    held = []
+
+    def hold_the_first_poll(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # let go only after the tap is answered
+
+    page.route(re.compile(r".*/games/\d+/\?.*version="), hold_the_first_poll)
+    with page.expect_request(re.compile(r".*version=")):
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.get_by_role("button", name="Made").click()
+    toast = page.locator("[data-toast]:not([hidden])")
+    expect(toast).to_contain_text("Hand 3 · M recorded")
+    page.evaluate(
+        "document.addEventListener('htmx:afterRequest', (event) => {"
+        " if (event.detail.requestConfig.verb === 'get') window.pollAnswered = true; })"
+    )
+    held[0].continue_()  # the pad it brings is the one the tap drew already, or older
+    wait_until(page, "() => window.pollAnswered === true")
+    expect(toast).to_contain_text("Hand 3 · M recorded")
+    assert page.locator("#record-heading").inner_text() == "Record hand 4"
     page.context.close()
 
 

@@ -243,3 +243,19 @@ def test_a_seated_game_names_the_player_who_recorded_first(client, user, strange
     assert "\u2068Ben\u2069 recorded hand 1 first; your entry is now hand 2: check it, then record it." in page
     poll = client.get(reverse("two_way_street:sheet", args=[game.pk]), {"version": 0}, **HTMX).content.decode()
     assert 'data-moved-on="\u2068Ben\u2069 recorded hand 1; your entry is now hand 2: check it, then record it."' in poll
+
+
+def test_every_pad_answered_whole_says_its_version(client, game, user):
+    """So that a phone swaps in no poll's pad older than the one it shows (static/scorepads/table.js)."""
+    from two_way_street import services as street
+
+    sheet = street.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user)
+    record_outcomes(game, "MI")
+    game.refresh_from_db()
+    for url, revision in (
+        (reverse("game_pad", args=[game.pk]), game.revision),
+        (reverse("two_way_street:sheet", args=[sheet.pk]), sheet.revision),
+    ):
+        for headers in (HTMX, {}):  # a poll's pad, the page
+            response = client.get(url, {"version": -1}, **headers)
+            assert response.get("X-Pad-Version") == str(revision), (url, headers, response.status_code)

@@ -54,7 +54,9 @@ def calculator_page(request, calculation: str):
     status = 200
     saving = False
     if request.method == "GET":
-        form = CalculationForm(chosen, initial=initial_from(request))
+        # A saved ruling's board ("Calculate again from this board") is worked out at once.
+        board = initial_from(request)
+        form = CalculationForm(chosen, board) if board else CalculationForm(chosen)
         ruling_form = RulingForm(user=request.user)
     else:
         form = CalculationForm(chosen, request.POST)
@@ -95,7 +97,8 @@ def calculator_page(request, calculation: str):
 
 
 def initial_from(request) -> dict[str, str]:
-    """The inputs of the ruling named by ``?ruling=``, when the user may see it."""
+    """The board of the ruling named by ``?ruling=``, when the user may see it:
+    its inputs and vulnerability, as the calculator's form takes them."""
     ruling_id = request.GET.get("ruling", "")
     if not (ruling_id.isascii() and ruling_id.isdigit() and len(ruling_id) < 19):
         return {}
@@ -137,11 +140,24 @@ def ruling_pdf(request, ruling_id: int):
     )
 
 
+#: The rulings this session deleted (their ids, the latest few): a second tap
+#: on Delete finds one of them gone and lands on the list, not on a 404.
+DELETED_SESSION_KEY = "bridge_rulings_deleted"
+
+
 @require_POST
 def ruling_delete(request, ruling_id: int):
-    ruling = found(request, ruling_id)
-    if ruling.created_by_id != request.user.pk:
+    """Delete one of the director's rulings and go to the list. A second tap
+    on Delete lands on the list too, saying the ruling was deleted already;
+    any other ruling not the director's is a 404, as a stranger's request."""
+    ruling = selectors.ruling_for(request.user, ruling_id)
+    deleted = request.session.get(DELETED_SESSION_KEY, [])
+    if ruling is None and ruling_id in deleted:
+        messages.info(request, "That ruling was deleted already.")
+        return redirect("bridge:calculator_home")
+    if ruling is None or ruling.created_by_id != request.user.pk:
         raise Http404("No such ruling.")
     services.ruling_delete(user=request.user, ruling=ruling)
+    request.session[DELETED_SESSION_KEY] = [*deleted[-9:], ruling_id]
     messages.success(request, f"Ruling deleted: {ruling}.")
     return redirect("bridge:calculator_home")

@@ -39,6 +39,8 @@ class PadConfig(AppConfig):
                 ),
                 # Its taps go by static/pad/offline.js, checked against the hands stored.
                 kept_pages=("game_pad", "hand_list", "gorilla_it_out"),
+                # A hand recorded (a tap, a gorillaed-out verdict) is recorded once per key sent.
+                entry_views=("hand_record", "gorilla_record"),
                 urls="pad.urls",  # at the site's root
             )
         )

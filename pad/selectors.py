@@ -12,10 +12,13 @@ from django.db import connection
 from django.db.models import CharField, Count, F, Field, Func, Max, Prefetch, Q, QuerySet, Sum
 
 from pad import rules, statistics, summaries
+from pad.cards import CardsError, check_cards
 from pad.models import MAX_MEMBERS, Game, Hand, Invitation, Partnership
 from pad.statistics import Tally
 from pad.summaries import FinishedGame, ResultsChart, Run, YearResults
 from scorepads import access, history
+from scorepads.display import Changer
+from scorepads.players import changer
 
 # Who sees what: a partnership's members see it and its games; staff see
 # everything, including the games imported without an owner. Every view reads
@@ -535,3 +538,49 @@ def irregularity_notes(games) -> list[str]:
     return list(
         Hand.objects.filter(game__in=[game.pk for game in games]).exclude(irregularity="").values_list("irregularity", flat=True)
     )
+
+
+@dataclass(frozen=True)
+class PartnerAccount:
+    """A partner of the pad whose account is known: named as the pad names them."""
+
+    name: str
+    account_id: int
+
+
+def partner_of(partnership: Partnership, account) -> rules.Seat | None:
+    """The partner ``account`` is: the one whose name, as the pad shows it, is
+    the account's user name, full name or first name (case aside); None when
+    no partner's is."""
+    own = {
+        name.strip().casefold()
+        for name in (account.get_username(), account.get_full_name(), account.first_name)
+        if name.strip()
+    }
+    return next((seat for seat, name in partnership.names.items() if name.casefold() in own), None)
+
+
+def changer_on_pad(game: Game, user) -> Changer:
+    """Who made the last change to ``game``, as ``user``'s pad names them: the
+    partner by the name the pad shows (scorepads.players.changer), found by
+    their account's name, or as the other partner when ``user`` is one."""
+    changed_by = game.changed_by if game.changed_by_id not in (None, user.pk) else None
+    if changed_by is None:
+        return changer(game, user)
+    seat = partner_of(game.partnership, changed_by)
+    if seat is None and (own := partner_of(game.partnership, user)) is not None:
+        seat = own.other
+    partners = [PartnerAccount(game.partnership.name_of(seat), changed_by.pk)] if seat else []
+    return changer(game, user, partners)
+
+
+def is_stored_as(game_id: int, number: int, *, outcome: str, taker_cards: str, giver_cards: str) -> bool:
+    """Whether hand ``number`` is stored with these cards and this outcome: a
+    gorillaed-out hand sent again, not another phone's hand."""
+    try:
+        cards = check_cards(taker_cards, giver_cards)
+    except CardsError:
+        return False
+    return Hand.objects.filter(
+        game_id=game_id, number=number, outcome=outcome, taker_cards=cards.taker, giver_cards=cards.giver
+    ).exists()

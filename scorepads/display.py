@@ -52,6 +52,13 @@ class Changer:
             return f"{isolate(self.name)} recorded hand {number}"
         return f"Hand {number} was recorded on {'your other phone' if self.yours else elsewhere}"
 
+    def moved_on(self, number: int, elsewhere: str = "the other phone", now: int | None = None) -> str:
+        """What a phone whose entry for hand ``number`` came second is told: the
+        entry is kept, for the next hand (``now``, when not ``number + 1``):
+        "Ben recorded hand 5 first; your entry is now hand 6: check it, then record it."."""
+        now = number + 1 if now is None else now
+        return f"{self.recorded(number, elsewhere)} first; your entry is now hand {now}: check it, then record it."
+
     def undid(self, number: int, elsewhere: str = "the other phone") -> str:
         """"Ben undid hand 5", "Hand 5 was undone on your other phone"..."""
         if self.name:

@@ -33,6 +33,9 @@ from scorepads.templatetags.regions import draw
 SHOWN_HEADER = "X-Pad-Shown"
 #: The header of a patch: the version it patches and the version it makes, "41 42".
 PATCH_HEADER = "X-Pad-Patch"
+#: The header of every pad answered whole: the version it shows. A phone never
+#: swaps in a pad no newer than the one it shows (static/scorepads/table.js).
+VERSION_HEADER = "X-Pad-Version"
 #: The event raised on the page once a patch is in place (HX-Trigger-After-Settle).
 PATCHED_EVENT = "pad-patched"
 

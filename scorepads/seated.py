@@ -312,7 +312,9 @@ class SeatedSheet:
                 moved_by=changer(game, request.user, game.players.all()) if polled else None,
             ),
         }
-        return render(request, template, context, status=status)
+        response = render(request, template, context, status=status)
+        response[patches.VERSION_HEADER] = str(display.version)
+        return response
 
     def error_summary(self, form) -> list[ErrorLink]:
         """Every problem of a refused form, by the field it is about: the summary's lines."""
@@ -395,8 +397,7 @@ class SeatedSheet:
                 return self.refused(request, game.pk, shared.polite_refusal(number, error))
             if error.code == "taken":
                 game.refresh_from_db(fields=["changed_by"])  # who got there first
-                said = changer(game, request.user, game.players.all()).recorded(number, ELSEWHERE)
-                form.add_error(None, f"{said} first; your entry is now hand {number + 1}: check it, then record it.")
+                form.add_error(None, changer(game, request.user, game.players.all()).moved_on(number, ELSEWHERE))
             else:
                 shared.refusal_on_form(form, error)
             return self.kept(request, game.pk, form)

@@ -2,8 +2,14 @@ import datetime
 
 import pytest
 from django.test import Client
+from hypothesis import settings
 
 from pad import services
+
+# No property test here is about time: a busy machine makes no example fail
+# (tests that time something measure it themselves, under bench/).
+settings.register_profile("scorepads", deadline=None)
+settings.load_profile("scorepads")
 
 
 @pytest.fixture

@@ -37,7 +37,6 @@ from pad.selectors import (
 )
 from pad.services import RecordingError
 from scorepads import patches, redo
-from scorepads.players import changer
 from scorepads.recording import GameToChange
 from scorepads.regions import PadMeta, meta_region
 from scorepads.views import form_problem, polite_refusal, unchanged_poll
@@ -136,7 +135,7 @@ def render_pad(request, game: Game, display=None, status: int = 200):
         "poll_url": reverse("game_pad", args=[game.pk]),
         # A poll's pad names who changed it, for an entry the change moves.
         "regions": page_regions(
-            request, game, display, moved_by=changer(game, request.user) if request.htmx and request.method == "GET" else None
+            request, game, display, moved_by=selectors.changer_on_pad(game, request.user) if request.htmx and request.method == "GET" else None
         ),
     }
     if not request.htmx:  # the page around the pad: the partner's invitation
@@ -148,7 +147,7 @@ def with_hands(response, display):
     """``response`` with the hands as stored, for a phone sending taps it kept
     offline: it checks each against them (static/scorepads/tap_queue.js)."""
     response[PAD_HANDS_HEADER] = display.played
-    response[PAD_VERSION_HEADER] = display.version
+    response[patches.VERSION_HEADER] = display.version
     return response
 
 
@@ -174,9 +173,9 @@ def page_regions(request, game: Game, display, *, toast=None, moved_by=None):
     return pad_regions(display, meta=meta_region(meta), toast=toast, share_url=share_url or None, moved_by=moved_by)
 
 
-#: The headers that carry, with every pad answered, its outcomes ("MPIM") and revision.
+#: The header that carries, with every pad answered, its outcomes ("MPIM"); its
+#: revision is in the kit's (scorepads.patches.VERSION_HEADER).
 PAD_HANDS_HEADER = "X-Pad-Hands"
-PAD_VERSION_HEADER = "X-Pad-Version"
 
 
 def invitation_offer(request, partnership) -> dict | None:
@@ -326,8 +325,14 @@ def gorilla_it_out(request, game_id: int):
         messages.warning(request, "The game is over: there is no hand to gorilla out.")
         return redirect("game_pad", game_id=game.pk)
     form = CardsForm(request.POST or None, initial={"number": display.next_hand.number})
+    return render_gorilla(request, game, display, form)
+
+
+def render_gorilla(request, game: Game, display, form: CardsForm, *, notice: str = ""):
+    """"Gorilla it out" (for htmx, its analysis): the solver's verdict on the
+    cards of a bound ``form``, with ``notice`` said above it."""
     result = None
-    if request.method == "POST" and form.is_valid():
+    if form.is_bound and form.is_valid():
         try:
             result = solver.gorilla_out(form.cleaned_data["taker_cards"], form.cleaned_data["giver_cards"])
         except solver.CardError as error:
@@ -341,9 +346,28 @@ def gorilla_it_out(request, game_id: int):
             "display": display,
             "form": form,
             "result": result,
+            "notice": notice,
             "suits": deck_in_suits(solver.DECK),
         },
     )
+
+
+def cards_moved_on(request, game_id: int, data: dict):
+    """The hand being gorillaed out was recorded first on the other phone: the
+    cards typed are kept, for the next hand, and the phone is told so, as a
+    seated game's entry is. None when the game is over."""
+    game = load_game(request, game_id)
+    display = pad_display(game, hands_of(game))
+    if display.next_hand is None:
+        return None
+    kept = {
+        "number": display.next_hand.number,
+        "taker_cards": data["taker_cards"],
+        "giver_cards": data["giver_cards"],
+        **({"dealer_took": "on"} if data["dealer_took"] else {}),
+    }
+    notice = selectors.changer_on_pad(game, request.user).moved_on(data["number"], now=display.next_hand.number)
+    return render_gorilla(request, game, display, CardsForm(kept), notice=notice)
 
 
 @require_POST
@@ -363,6 +387,11 @@ def gorilla_record(request, game_id: int):
             giver_cards=data["giver_cards"],
         )
     except RecordingError as error:
+        taken_by_another = error.code == "taken" and not selectors.is_stored_as(
+            game_id, data["number"], outcome=data["outcome"], taker_cards=data["taker_cards"], giver_cards=data["giver_cards"]
+        )
+        if taken_by_another and (kept := cards_moved_on(request, game_id, data)) is not None:
+            return kept
         return refused(request, user_game(request, game_id), polite_refusal(data["number"], error))
     if hand.verdict_by == Hand.VerdictBy.PLAYERS:
         return recorded(request, hand.game, hand, how="recorded, overruling the solver")

@@ -163,6 +163,21 @@ function readCards(text) {
     rename();
   }
 
+  // The dealer's tick belongs to the main record form (its form attribute),
+  // yet it says who took whichever way the hand is recorded: a form naming
+  // controls in data-with (the Fates' point, the irregularity) sends them
+  // too, however its fields are read (htmx, the offline queue, the browser).
+  document.addEventListener("formdata", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.with) return;
+    for (const id of form.dataset.with.split(" ")) {
+      const control = document.getElementById(id);
+      if (!control || control.form === form || !control.name) continue;
+      if (control.type === "checkbox" && !control.checked) event.formData.delete(control.name);
+      else event.formData.set(control.name, control.value);
+    }
+  }, true);
+
   // The pad's hands as stored, which its offline script draws waiting taps
   // on: the whole pad writes them (data-hands), and every pad answered says
   // them in its X-Pad-Hands header, which is all a tap's patch brings of

@@ -5,7 +5,7 @@
 // entries still wait, or when its answer never came; kept entries are drawn
 // as waiting above the form and sent once each, in order, when the
 // connection returns (by Background Sync when the page is closed). Each entry
-// carries a key made here (the entry_key field): the server records an entry
+// carries a key made on the phone (the entry_key field, by static/scorepads/table.js): the server records an entry
 // once whatever is sent again (scorepads/entries.py). A refused entry is
 // offered to the player: send it again as the next hand, put it back in the
 // form, or drop it.
@@ -19,7 +19,7 @@
 (function () {
   const queue = window.tapQueue;
   const page = window.queuePage;
-  if (!queue || !page || !("indexedDB" in window)) return;
+  if (!queue || !page || !window.entryKeys || !("indexedDB" in window)) return;
   const { element, csrfToken, field, standClear } = page;
   const { withField } = queue;
 
@@ -31,15 +31,6 @@
   let taps = []; // the entries waiting on this phone, of every game, oldest first
   let lastSent = 0;
   const madeHere = new Set(); // entries of this page's forms sent at once (not kept offline)
-
-  function newKey() {
-    if (crypto.randomUUID) return crypto.randomUUID();
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  }
 
   // ---- The forms ---------------------------------------------------------------
 
@@ -228,22 +219,12 @@
     drawRefusals();
   }
 
-  function keyField(form) {
-    let input = form.querySelector(`input[name="${KEY_FIELD}"]`);
-    if (!input) {
-      input = form.appendChild(document.createElement("input"));
-      input.type = "hidden";
-      input.name = KEY_FIELD;
-    }
-    return input;
-  }
-
   let inFlight = null;
   document.addEventListener("submit", (event) => {
     const form = event.target;
     const button = event.submitter;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !button || !button.hasAttribute("data-queue-entry")) return;
-    keyField(form).value = newKey();
+    window.entryKeys.fresh(form);
     const fields = Array.from(new FormData(form, button));
     if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length) {
       inFlight = { form, button, fields };
@@ -328,7 +309,7 @@
       const choice = form.appendChild(document.createElement("input"));
       Object.assign(choice, { type: "hidden", name: button.name, value: button.value });
     }
-    keyField(form).value = field(refused.fields, KEY_FIELD);
+    window.entryKeys.field(form).value = field(refused.fields, KEY_FIELD);
     HTMLFormElement.prototype.submit.call(form);
     return true;
   }

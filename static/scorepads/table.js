@@ -129,6 +129,22 @@
     }
   });
 
+  // A poll's pad no newer than the one shown is not swapped in: a poll sent
+  // before a tap and answered after it would take the tap's answer (its
+  // toast, its Undo) away, or draw the pad as it was before the tap. Every
+  // pad answered whole says its version (X-Pad-Version).
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const pad = document.getElementById("pad");
+    const request = event.detail.requestConfig;
+    const xhr = event.detail.xhr;
+    if (!pad || event.detail.target !== pad || !request || request.verb !== "get" || !xhr) return;
+    const answered = xhr.getResponseHeader("X-Pad-Version");
+    const shown = padVersion();
+    if (answered !== null && shown !== null && shown !== "" && Number(answered) <= Number(shown)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   // What a player is typing, ticking or has opened survives the partner's
   // updates: before a poll's new pad replaces the old one, the state of its
   // fields (by id) and open sections is kept, and given to the new pad.
@@ -248,6 +264,37 @@
     settledAt = Math.max(settledAt, Date.now() + SETTLE_MS);
   }
 
+  // Each entry a form marked data-entry-key sends carries a key made here,
+  // fresh each time it is sent (its entry_key field): the server records an
+  // entry once, whatever is sent again with its key (scorepads/entries.py).
+  // The entry queue (entry_queue.js) keys its entries with it too.
+  const ENTRY_KEY_FIELD = "entry_key";
+  function newEntryKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+  function entryKeyField(form) {
+    let input = form.querySelector(`input[name="${ENTRY_KEY_FIELD}"]`);
+    if (!input) {
+      input = form.appendChild(document.createElement("input"));
+      input.type = "hidden";
+      input.name = ENTRY_KEY_FIELD;
+    }
+    return input;
+  }
+  function freshEntryKey(form) {
+    entryKeyField(form).value = newEntryKey();
+  }
+  window.entryKeys = { field: entryKeyField, fresh: freshEntryKey };
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form instanceof HTMLFormElement && form.hasAttribute("data-entry-key") && !event.defaultPrevented) freshEntryKey(form);
+  }, true);
+
   // A live region outside the swapped pad reads out what changed, with the
   // score once: after a tap's message, which says the score, only what comes
   // next (data-announce-next), where the pad gives it. An entry refused with
@@ -261,6 +308,11 @@
     const problems = Array.from(summary.querySelectorAll("li"), said).join(" ");
     return [said(summary.querySelector("h2, h3")), problems].filter(Boolean).join(": ");
   }
+  // Pieces said one after another, each ended by one full stop ("deals."
+  // followed by a notice is not "deals..").
+  function sentences(pieces) {
+    return pieces.filter(Boolean).map((piece) => (/[.!?…:]$/.test(piece) ? piece : `${piece}.`)).join(" ");
+  }
   function announce(pad, notice) {
     const announcer = document.getElementById("pad-announcer");
     if (!announcer) return;
@@ -268,7 +320,7 @@
     const message = (toast ? said(toast).replace(/\b(Undo|Redo)$/, "").trim() : "") || refusal(pad);
     const meta = padMeta(pad);
     const state = message && meta.announceNext !== undefined ? meta.announceNext : meta.announce;
-    const text = [message, state || "", notice || ""].filter(Boolean).join(". ");
+    const text = sentences([message, state, notice]);
     if (text && text !== lastAnnounced) {
       announcer.textContent = text;
       lastAnnounced = text;

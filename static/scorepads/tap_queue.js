@@ -4,10 +4,11 @@
 // connection returns.
 //
 // Two kinds of taps wait here. Gorilla's (record, undo, change): the server
-// refuses a hand number it already holds, so a tap sent twice is recorded
-// once; after each answer the tap is checked against the hands as stored (the
-// X-Pad-Hands header of every pad answered): there, it is done; not there, it
-// is a conflict the player settles. Any other game's entries (kind "entry",
+// refuses a hand number it already holds, and a record carries a key made on
+// the phone (answered X-Entry "done" once the server holds it), so a tap sent
+// twice is recorded once; after each answer the tap is checked against the
+// hands as stored (the X-Pad-Hands header of every pad answered): there, it
+// is done; not there, it is a conflict the player settles. Any other game's entries (kind "entry",
 // static/scorepads/entry_queue.js): each carries a key made on the phone, and
 // the server answers X-Entry "done" when it holds the entry with that key
 // (recorded now or before), "refused" otherwise (scorepads/entries.py).
@@ -201,17 +202,19 @@
     } catch (error) {
       return { outcome: "offline" };
     }
-    const said = tap.kind === "entry" && response.ok ? response.headers.get(ENTRY_HEADER) : null;
+    const said = response.ok ? response.headers.get(ENTRY_HEADER) : null;
+    const hands = response.headers.get(HANDS_HEADER);
+    if (tap.kind !== "entry" && response.ok && hands !== null) {
+      const version = Number(response.headers.get(VERSION_HEADER) || 0);
+      const sent = said === "done" || achieved(tap, hands);
+      return { outcome: sent ? "sent" : "conflict", conflict: { hands }, hands, version };
+    }
+    // A Gorilla tap whose key the server holds already is answered "done" alone.
     if (said === "done") return { outcome: "sent", location: response.headers.get(`${ENTRY_HEADER}-Location`) || "" };
-    if (said === "refused") {
+    if (tap.kind === "entry" && said === "refused") {
       let problem = response.headers.get(`${ENTRY_HEADER}-Problem`) || "";
       try { problem = decodeURIComponent(problem); } catch (error) { /* as it came */ }
       return { outcome: "conflict", conflict: { problem } };
-    }
-    const hands = response.headers.get(HANDS_HEADER);
-    if (response.ok && hands !== null) {
-      const version = Number(response.headers.get(VERSION_HEADER) || 0);
-      return { outcome: achieved(tap, hands) ? "sent" : "conflict", conflict: { hands }, hands, version };
     }
     if (response.type === "opaqueredirect" || response.status === 403) {
       return { outcome: "problem", problem: "log in again to send it" };

@@ -229,6 +229,8 @@ def test_calculate_again_starts_from_the_rulings_board(client, ruling):
     page = client.get(calculator_url("pairs-weighted") + f"?ruling={ruling.pk}").content.decode()
     assert "+110 x5, +50 x3, -50 x2, -110 x2</textarea>" in page
     assert 'value="+110 60%, -50 40%"' in page
+    # The working is there at once, as for the ruling itself: nothing need be edited first.
+    assert '<section class="working"' in page and "13.8" in page
     for bad in ("x", "-1", "99999999999999999999999"):
         assert client.get(calculator_url("pairs-weighted") + f"?ruling={bad}").status_code == 200
 
@@ -238,6 +240,20 @@ def test_deleting_a_ruling(client, ruling):
     assert response.status_code == 302
     assert not Ruling.objects.exists()
     assert client.get(reverse("bridge:ruling", args=[ruling.pk])).status_code == 404
+
+
+def test_a_double_tap_on_delete_deletes_once_and_lands_on_the_rulings_list(client, ruling):
+    url = reverse("bridge:ruling_delete", args=[ruling.pk])
+    assert client.post(url).status_code == 302
+    second = client.post(url, follow=True)  # the second tap, after the first deleted it
+    assert second.status_code == 200
+    assert second.redirect_chain == [(reverse("bridge:calculator_home"), 302)]
+    page = second.content.decode()
+    assert "Ruling deleted: \u2068Club pairs\u2069, board 7" in page  # what the first tap did
+    assert "That ruling was deleted already." in page
+    assert not Ruling.objects.exists()
+    # Another ruling this session never deleted is no such ruling.
+    assert client.post(reverse("bridge:ruling_delete", args=[ruling.pk + 1])).status_code == 404
 
 
 def pdf_text(content: bytes) -> str:

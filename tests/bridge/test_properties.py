@@ -32,7 +32,7 @@ from bridge.scoring import (
     weighted_matchpoints,
 )
 
-EXAMPLES = settings(max_examples=200, deadline=None)
+EXAMPLES = settings(max_examples=200)
 
 # Scores of a realistic board, and any score a board can end in.
 COMMON = [-1100, -800, -690, -620, -500, -420, -200, -110, -100, -50, 0, 50, 90, 110, 140, 400, 420, 620, 1430]

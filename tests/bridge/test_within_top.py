@@ -79,7 +79,7 @@ def check_sheet(slug, result):
         within(Figure(final.figure), result.top)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(boards, weighted(), st.one_of(st.none(), st.tuples(scores, st.sampled_from(Side))))
 @example(FIELD, [Outcome(-800, Figure(2, 9)), Outcome(-800, Figure(2, 9)), Outcome(-800, Figure(5, 9))], (-1100, Side.EW))
 def test_every_written_figure_of_a_weighted_score_in_pairs_is_within_the_top(field, outcomes, table):
@@ -90,7 +90,7 @@ def test_every_written_figure_of_a_weighted_score_in_pairs_is_within_the_top(fie
     check_sheet("pairs-weighted", result)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(boards, st.one_of(scores, weighted()), st.one_of(scores, weighted()), scores, st.sampled_from(Side))
 @example(FIELD, [(-800, "2/9"), (-800, "2/9"), (-800, "5/9")], -1100, -1100, Side.EW)
 @example(FIELD, [(-800, "2/9"), (-800, "2/9"), (-800, "5/9")], -1100, -1100, Side.NS)
@@ -103,7 +103,7 @@ def test_every_written_figure_of_a_serious_error_in_pairs_is_within_the_top(fiel
     check_sheet("pairs-serious-error", result)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(st.one_of(scores, st.tuples(scores, scores)), min_size=2, max_size=20))
 def test_every_figure_of_a_split_score_in_pairs_is_within_the_top(tables):
     result = split_matchpoints(tables)

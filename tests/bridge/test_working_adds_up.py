@@ -97,7 +97,7 @@ def check_working(chosen, working):
     return page
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(RULINGS)
 def test_every_line_of_any_ruling_adds_up_as_written(ruling):
     slug, inputs, more = ruling

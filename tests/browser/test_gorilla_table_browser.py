@@ -3,6 +3,9 @@ silently, a long game opens on its newest row, an undone hand's Undo stays under
 the finger, "Gorilla it out" shows its verdict and its cards, and each change is
 read out once."""
 
+import re
+from urllib.parse import parse_qs
+
 import pytest
 from playwright.sync_api import expect
 
@@ -11,6 +14,7 @@ from pad.models import Hand
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_offline_browser import all_sent_on_reconnecting, open_pad, tap
 from tests.browser.test_pad_browser import settled
+from tests.browser.test_site_browser import wait_until
 from tests.browser.test_table_browser import GAPS_MS, center, hands_of
 from tests.conftest import record_outcomes
 
@@ -63,7 +67,8 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     assert "Richard" in alice.locator("label:has(#dealer-took)").inner_text()
     assert alice.locator("#irregularity").input_value() == "card exposed after the"
     assert alice.locator("#dealer-took").is_checked()
-    assert text in plain(alice.locator("#pad-announcer").inner_text())
+    said = plain(alice.locator("#pad-announcer").inner_text())
+    assert text in said and "Richard deals. " in said and ".." not in said, said
     screenshot(alice, "gorilla-entry-moved", full_page=False)
 
     # The other phone changes an earlier hand: the entry and its notice stay.
@@ -80,6 +85,57 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     expect(alice.locator("[data-entry-moved]")).to_be_hidden()  # the notice went with the hand it was about
     alice.context.close()
     bob.context.close()
+
+
+def test_the_dealers_tick_goes_with_a_fates_point_and_an_irregularity(chromium, live_server, log_in, game):
+    page = open_phone(chromium, log_in)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#record-more summary").click()
+    page.locator("#dealer-took").check()
+    with page.expect_request("**/hands/") as fates_point:
+        page.get_by_role("button", name="Fates' point (I)").click()
+    page.wait_for_selector("#record-heading:text-is('Record hand 2')")
+    settled(page)
+    page.locator("#dealer-took").check()
+    page.locator("#irregularity").fill("revoke")
+    with page.expect_request("**/hands/") as irregularity:
+        page.get_by_role("button", name="Lost to an irregularity (I)").click()
+    page.wait_for_selector("#record-heading:text-is('Record hand 3')")
+    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    assert [(hand.fates_point, hand.irregularity) for hand in hands] == [(True, ""), (False, "revoke")]
+    assert [hand.taker for hand in hands] == [hand.dealer for hand in hands]  # the dealer took, as ticked
+    # Each tap carried a key of its own, made on the phone: sent again, it records nothing more.
+    keys = [parse_qs(request.value.post_data)["entry_key"] for request in (fates_point, irregularity)]
+    assert len({key for (key,) in keys}) == 2
+    page.context.close()
+
+
+def test_a_poll_answered_after_a_tap_leaves_the_taps_answer(chromium, live_server, log_in, game):
+    record_outcomes(game, "MI")
+    page = open_phone(chromium, log_in)
+    held = []
+
+    def hold_the_first_poll(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # let go only after the tap is answered
+
+    page.route(re.compile(r".*/games/\d+/\?.*version="), hold_the_first_poll)
+    with page.expect_request(re.compile(r".*version=")):
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.get_by_role("button", name="Made").click()
+    toast = page.locator("[data-toast]:not([hidden])")
+    expect(toast).to_contain_text("Hand 3 · M recorded")
+    page.evaluate(
+        "document.addEventListener('htmx:afterRequest', (event) => {"
+        " if (event.detail.requestConfig.verb === 'get') window.pollAnswered = true; })"
+    )
+    held[0].continue_()  # the pad it brings is the one the tap drew already, or older
+    wait_until(page, "() => window.pollAnswered === true")
+    expect(toast).to_contain_text("Hand 3 · M recorded")
+    assert page.locator("#record-heading").inner_text() == "Record hand 4"
+    page.context.close()
 
 
 def test_a_note_typed_after_an_offline_tap_is_this_phones_own_and_says_nothing(live_server, phone, game):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from pad import services
 from tests.browser.test_entry_queue_browser import mahjong_game, tws_game
 from tests.browser.test_mahjong_browser import BEN_TILES
 from tests.browser.test_pad_browser import settled
@@ -286,6 +287,33 @@ PAGES = {
 WITH_A_RECORD_BAR = [name for name in PAGES if name != "bridge"]
 
 
+def hand_list_address(game, user):
+    record_outcomes(game, "MMIPMMPMIM")
+    return f"/games/{game.pk}/hands/all/"
+
+
+def history_address(game, user):
+    record_outcomes(game, "MMIPMMPMIM")
+    return "/games/"
+
+
+def partnership_address(game, user):
+    record_outcomes(game, "MMMMIIIPPPIMMMMIMM")  # won: the page has its results and statistics
+    services.game_rematch(game=game, date=game.date)
+    return f"/partnerships/{game.partnership_id}/"
+
+
+# The pages read rather than entered on (or entered on without a record bar),
+# with the address each opens: they too fit the screen with their words whole.
+READING_PAGES = {
+    "gorilla-hand-list": hand_list_address,
+    "history": history_address,
+    "partnership": partnership_address,
+    "bridge-teams-serious-error": lambda game, user: "/bridge/teams-serious-error/",
+}
+ADDRESSES = {name: entry.address for name, entry in PAGES.items()} | READING_PAGES
+
+
 def open_with_large_text(at_size, live_server, address):  # noqa: F811
     """A 320×568 phone with text at 200 %, logged in, on ``address``."""
     page = at_size(WIDTH, HEIGHT)
@@ -323,16 +351,16 @@ def fits_the_screen(page, what: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, what
 
 
-@pytest.mark.parametrize("page_of", PAGES)
+@pytest.mark.parametrize("page_of", ADDRESSES)
 def test_large_text_never_scrolls_sideways(live_server, at_size, game, user, page_of, screenshot):  # noqa: F811
-    page = open_with_large_text(at_size, live_server, PAGES[page_of].address(game, user))
-    fits_the_screen(page, "as it opens")
+    page = open_with_large_text(at_size, live_server, ADDRESSES[page_of](game, user))
     screenshot(page, f"large-text-{page_of}-320x568", full_page=False)
+    fits_the_screen(page, "as it opens")
     # Every section of the page opened (the record bar's "more", another
     # calculation, ...), then each menu of the header.
     page.evaluate("document.querySelectorAll('main details').forEach((details) => { details.open = true; })")
-    fits_the_screen(page, "every section opened")
     screenshot(page, f"large-text-{page_of}-320x568-opened")
+    fits_the_screen(page, "every section opened")
     for number, menu in enumerate(page.locator(".site-menu").all()):
         page.evaluate("document.querySelectorAll('.site-menu').forEach((details) => { details.open = false; })")
         menu.evaluate("(details) => { details.open = true; }")
@@ -341,9 +369,9 @@ def test_large_text_never_scrolls_sideways(live_server, at_size, game, user, pag
         screenshot(page, f"large-text-{page_of}-320x568-menu-{number + 1}", full_page=False)
 
 
-@pytest.mark.parametrize("page_of", PAGES)
+@pytest.mark.parametrize("page_of", ADDRESSES)
 def test_large_text_keeps_every_word_of_an_entry_control_whole(live_server, at_size, game, user, page_of):  # noqa: F811
-    page = open_with_large_text(at_size, live_server, PAGES[page_of].address(game, user))
+    page = open_with_large_text(at_size, live_server, ADDRESSES[page_of](game, user))
     page.evaluate("document.querySelectorAll('main details').forEach((details) => { details.open = true; })")
     assert page.evaluate(WORDS_NOT_WHOLE) == []
 

@@ -107,7 +107,7 @@ def test_a_tap_made_while_the_phone_still_stores_the_one_before_is_kept_too(live
         " window.tapQueue.add.slow = true; }"
     )
     phone.get_by_role("button", name="Made").click()
-    phone.wait_for_timeout(1200)  # the pad takes a tap again; the first is still being stored
+    settled(phone)  # the pad takes a tap again (after a second); the first is still being stored (1.5 s)
     phone.get_by_role("button", name="Lost, possible").click()
     assert phone.evaluate("() => Boolean(window.tapQueue.add.slow)")  # the same page, storing slowly
     expect(phone.locator("#tap-badge")).to_have_text("Offline · 2 waiting", timeout=10_000)

@@ -146,3 +146,5 @@ def test_change_an_earlier_outcome_from_the_hand_list(live_server, phone, screen
     phone.wait_for_url(f"**/games/{game.pk}/")
     assert "Hand 2 is now P." in phone.locator(".message").inner_text()
     assert outcomes(game) == "MPPI"
+    said = phone.locator("#pad-announcer").inner_text()
+    assert "Hand 2 is now P. " in said and ".." not in said, said

@@ -56,9 +56,13 @@ def pages_shown(page) -> dict:
     return shown
 
 
-def assert_sensible(page, shown, gap):
+def assert_sensible(page, shown, gap, lands_on=None):
     """One form sent (the second tap is dropped, or lands on the answer's page
-    on nothing that sends one) and no error page."""
+    on nothing that sends one) and no error page. ``lands_on``: the address
+    the answer goes to, waited for (the old page's network may be idle while
+    the browser still follows the answer's redirect)."""
+    if lands_on:
+        page.wait_for_url(lands_on)
     page.wait_for_load_state("networkidle")  # the live server and the test share SQLite
     assert len(shown["posts"]) == 1, f"taps {gap} ms apart: forms sent {shown['posts']}"
     assert shown["statuses"] and all(status < 400 for status in shown["statuses"]), f"taps {gap} ms apart: {shown}"
@@ -71,7 +75,7 @@ def test_a_double_tap_on_accept_joins_once(ann, ben, ben_phone, live_server, scr
         ben_phone.goto(live_server.url)
         shown = pages_shown(ben_phone)
         tap_twice(ben_phone, ben_phone.get_by_role("button", name="Accept"), gap)
-        assert_sensible(ben_phone, shown, gap)
+        assert_sensible(ben_phone, shown, gap, lands_on=f"{live_server.url}/two-way-street/games/{game.pk}/")
         assert ben_phone.url == f"{live_server.url}/two-way-street/games/{game.pk}/", gap
         assert list(game.members.order_by("username")) == [ann, ben], gap
         assert [(p.account, p.invited) for p in Player.objects.filter(game=game, seat=2)] == [(ben, None)], gap
@@ -107,7 +111,7 @@ def test_a_double_tap_on_leave_leaves_once(ann, ben, ben_phone, live_server, scr
         button.evaluate("button => button.scrollIntoView({block: 'center'})")  # clear of the Record bar
         shown = pages_shown(ben_phone)
         tap_twice(ben_phone, button, gap)
-        assert_sensible(ben_phone, shown, gap)
+        assert_sensible(ben_phone, shown, gap, lands_on=f"{live_server.url}/")
         assert ben_phone.url == f"{live_server.url}/", gap
         assert list(game.members.all()) == [ann], gap
         assert [(p.name, p.account) for p in Player.objects.filter(game=game, seat=2)] == [("Ben", None)], gap

@@ -88,7 +88,7 @@ def typed_hands(draw):
     return HandEntry(winner, tuple(scores))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.lists(typed_hands(), max_size=40))
 def test_every_game_s_totals_sum_to_zero_and_the_deal_moves_by_the_rules(entries):
     try:

@@ -330,7 +330,7 @@ def test_a_bad_page_size_is_a_400(client, mahjong_game):
 # No input gives a 500
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     hand=st.text(max_size=60),
     tile=st.text(max_size=6),

@@ -18,7 +18,7 @@ from mahjong.scoring import score_win
 
 from .strategies import hand_tokens, winning_hands
 
-COMMON = settings(max_examples=150, deadline=None)
+COMMON = settings(max_examples=150)
 
 
 @COMMON

@@ -169,7 +169,7 @@ def outcome(reader, text: str, stop_at: str):
     return ("read", [(item.tile, item.column) for item in items], reached)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1500)
 @given(texts, st.sampled_from(["", "[]{}"]))
 def test_the_reader_reads_and_refuses_exactly_what_the_old_one_did(text, stop_at):
     assert outcome(_read_tiles, text, stop_at) == outcome(old_read_tiles, text, stop_at)
@@ -179,7 +179,7 @@ def column_of(found):
     return found if found[0] == "read" else re.search(r"at column (\d+)", found[1]).group(1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(alphabet=ALPHABET, min_size=QUOTED_LENGTH, max_size=200))
 def test_on_longer_text_the_readers_agree_up_to_the_quoted_token(text):
     """Up to the 200 characters the forms take: the same tiles, or a refusal at

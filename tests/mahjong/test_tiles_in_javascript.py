@@ -87,7 +87,7 @@ def spelled_otherwise(text: str, generator: random.Random) -> str:
     return "".join(generator.choice((char.lower(), char.upper())) for char in text)
 
 
-@settings(max_examples=10, deadline=None, phases=javascript.BATCHES)
+@settings(max_examples=10, phases=javascript.BATCHES)
 @given(st.lists(winning_hands(), min_size=20, max_size=40), st.randoms(use_true_random=False))
 def test_the_grid_reads_back_every_hand_as_the_server_reads_it(hands, generator):
     texts = [format_hand(hand) for hand, _ in hands]
@@ -104,7 +104,7 @@ def test_the_grid_reads_back_every_hand_as_the_server_reads_it(hands, generator)
 NOTATION = list("123456789 0bcdsmpfyzESWNRGHdwh[]{}x")
 
 
-@settings(max_examples=10, deadline=None, phases=javascript.BATCHES)
+@settings(max_examples=10, phases=javascript.BATCHES)
 @given(st.lists(st.text(alphabet=st.sampled_from(NOTATION), max_size=14), min_size=200, max_size=400))
 def test_whatever_text_the_grid_reads_the_server_reads_as_the_same_tiles(texts):
     """The grid reads only the forms it writes and leaves any other text to the
@@ -120,7 +120,7 @@ def test_whatever_text_the_grid_reads_the_server_reads_as_the_same_tiles(texts):
         assert Counter(flat) == Counter(tile.text for tile in server), text
 
 
-@settings(max_examples=10, deadline=None, phases=javascript.BATCHES)
+@settings(max_examples=10, phases=javascript.BATCHES)
 @given(st.lists(st.lists(st.sampled_from(GRID), max_size=14), min_size=100, max_size=200))
 def test_what_the_grid_writes_the_server_reads_as_the_same_tiles(groups):
     written = grid(

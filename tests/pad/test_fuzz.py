@@ -21,7 +21,6 @@ from pad.services import RecordingError
 
 FUZZ = settings(
     max_examples=120,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
@@ -66,7 +65,7 @@ card_text = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(text=card_text, who=st.sampled_from(["taker", "giver", "hand"]))
 def test_parse_hand_raises_only_card_error(text, who):
     try:
@@ -77,7 +76,7 @@ def test_parse_hand_raises_only_card_error(text, who):
         assert 1 <= len(cards) <= 13
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(taker=card_text, giver=card_text)
 def test_gorilla_out_raises_only_card_error(taker, giver):
     try:
@@ -305,7 +304,6 @@ documents = st.one_of(
 
 @settings(
     max_examples=300,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(document=documents)

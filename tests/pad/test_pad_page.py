@@ -413,6 +413,20 @@ def test_recording_a_verdict_twice_records_once(client, game):
     assert game.hands.count() == 1
 
 
+def test_cards_of_a_hand_the_other_phone_recorded_first_are_kept_for_the_next_hand(client, game):
+    record_outcomes(game, "MMIP")
+    data = {"number": 5, "outcome": "P", "taker_cards": POSSIBLE_TAKER, "giver_cards": POSSIBLE_GIVER, "dealer_took": "on"}
+    services.hand_record(game=game, number=5, outcome="M")  # the other phone, meanwhile
+    response = client.post(reverse("gorilla_record", args=[game.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Hand 5 was recorded on the other phone first; your entry is now hand 6: check it, then record it." in page
+    assert f'value="{POSSIBLE_TAKER}"' in page and f'value="{POSSIBLE_GIVER}"' in page  # the cards, kept
+    assert 'name="dealer_took" value="on" data-roles-swapped checked' in page
+    assert "Record hand 6 as P" in page  # the verdict, for the next hand
+    assert [hand.outcome for hand in game.hands.order_by("number")] == list("MMIPM")
+
+
 def test_gorilla_it_out_on_a_finished_game_goes_back_to_the_pad(client, game):
     record_outcomes(game, "I" * 10)
     response = client.get(reverse("gorilla_it_out", args=[game.pk]))

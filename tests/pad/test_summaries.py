@@ -253,7 +253,7 @@ def test_the_season_chart_draws_every_game_inside_its_frames(count):
     assert f"Results of {count} finished games" in chart.label
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     st.lists(
         st.tuples(st.booleans(), st.integers(0, 30), st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=120
@@ -490,7 +490,6 @@ def test_stored_summaries_never_fall_out_of_step(db):
         settings=settings(
             max_examples=30,
             stateful_step_count=30,
-            deadline=None,
             suppress_health_check=[HealthCheck.too_slow],
         ),
     )

@@ -18,6 +18,7 @@ from mahjong.models import Hand as MahjongHand
 from scorepads.models import EntryKey
 from scorepads.players import Seat
 from tests.bridge.test_pages import save_post
+from tests.pad.test_pad_page import POSSIBLE_GIVER, POSSIBLE_TAKER
 from two_way_street import services as tws_services
 from two_way_street.models import Game as TwsGame
 from two_way_street.models import Hand as TwsHand
@@ -207,6 +208,26 @@ def test_a_mah_jongg_hand_sent_again_is_recorded_once(client, mahjong):
     for _ in range(3):
         assert client.post(url, data, **QUEUED)["X-Entry"] == "done"
     assert list(MahjongHand.objects.filter(game=mahjong).values_list("number", "winner_seat")) == [(1, 2)]
+
+
+def test_a_gorilla_tap_sent_again_with_its_key_records_one_hand(client, game):
+    key = uuid.uuid4()
+    url = reverse("hand_record", args=[game.pk])
+    # Sent, sent again, then sent renumbered after the hand it recorded (as a
+    # phone that never saw the first answer does): one hand, done each time.
+    for number, headers in ((1, HTMX), (1, HTMX), (2, HTMX), (2, {})):
+        answer = client.post(url, {"number": number, "outcome": "P", "entry_key": str(key)}, **headers)
+        assert answer["X-Entry"] == "done", number
+    assert list(game.hands.values_list("number", "outcome")) == [(1, "P")]
+    assert EntryKey.objects.filter(key=key).count() == 1
+
+
+def test_a_gorillaed_out_hand_sent_again_with_its_key_is_recorded_once(client, game):
+    data = {"number": 1, "outcome": "P", "taker_cards": POSSIBLE_TAKER, "giver_cards": POSSIBLE_GIVER}
+    data["entry_key"] = str(uuid.uuid4())
+    for _ in range(3):
+        assert client.post(reverse("gorilla_record", args=[game.pk]), data)["X-Entry"] == "done"
+    assert game.hands.count() == 1
 
 
 def test_a_ruling_sent_again_is_saved_once_and_the_phone_told_where_it_is(client):

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -189,10 +190,41 @@ def test_a_poll_names_the_partner_whose_tap_moved_the_entry(client, user, partne
     shown = game.revision
     tap(stranger_client, game, 11, "P")  # the partner's phone
     page = client.get(reverse("game_pad", args=[game.pk]), {"version": shown}, **HTMX).content.decode()
-    assert "\u2068Richard Roe\u2069 recorded hand 11: what you entered is now for hand 12" in page
+    # Named as the pad names the partner, not as the account is called.
+    assert "\u2068Richard\u2069 recorded hand 11: what you entered is now for hand 12" in page
     client.post(reverse("hand_undo", args=[game.pk]), {"number": 11}, **HTMX)  # now this phone undoes it
     page = client.get(reverse("game_pad", args=[game.pk]), {"version": shown}, **HTMX).content.decode()
     assert "Hand 11 was undone on your other phone: what you entered is now for hand 11" in page
+
+
+# "richard": the account's user name is a partner's name; "rr1970": this phone's is (Jon's), so it is the other's.
+@pytest.mark.parametrize("username", ["richard", "rr1970"])
+def test_a_poll_names_the_partner_by_the_pads_name(client, user, partnership, django_user_model, username):
+    partner = django_user_model.objects.create_user(username=username)
+    services.invitation_accept(token=services.invitation_create(partnership=partnership, user=user).token, user=partner)
+    game = gorilla_game(partnership, 10)
+    shown = game.revision
+    partner_client = Client()
+    partner_client.force_login(partner)
+    tap(partner_client, game, 11, "P")
+    page = client.get(reverse("game_pad", args=[game.pk]), {"version": shown}, **HTMX).content.decode()
+    assert "\u2068Richard\u2069 recorded hand 11" in page
+    assert username not in page
+
+
+def test_a_partner_named_by_neither_account_is_named_by_the_account(client, user, partnership, stranger):
+    user.username = "player-one"  # Jon's account no longer says it is Jon's
+    user.save()
+    stranger.first_name = "Rick"
+    stranger.save()
+    services.invitation_accept(token=services.invitation_create(partnership=partnership, user=user).token, user=stranger)
+    game = gorilla_game(partnership, 10)
+    shown = game.revision
+    stranger_client = Client()
+    stranger_client.force_login(stranger)
+    tap(stranger_client, game, 11, "P")
+    page = client.get(reverse("game_pad", args=[game.pk]), {"version": shown}, **HTMX).content.decode()
+    assert "\u2068Rick\u2069 recorded hand 11" in page
 
 
 def test_a_seated_game_names_the_player_who_recorded_first(client, user, stranger, stranger_client):
@@ -211,3 +243,19 @@ def test_a_seated_game_names_the_player_who_recorded_first(client, user, strange
     assert "\u2068Ben\u2069 recorded hand 1 first; your entry is now hand 2: check it, then record it." in page
     poll = client.get(reverse("two_way_street:sheet", args=[game.pk]), {"version": 0}, **HTMX).content.decode()
     assert 'data-moved-on="\u2068Ben\u2069 recorded hand 1; your entry is now hand 2: check it, then record it."' in poll
+
+
+def test_every_pad_answered_whole_says_its_version(client, game, user):
+    """So that a phone swaps in no poll's pad older than the one it shows (static/scorepads/table.js)."""
+    from two_way_street import services as street
+
+    sheet = street.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user)
+    record_outcomes(game, "MI")
+    game.refresh_from_db()
+    for url, revision in (
+        (reverse("game_pad", args=[game.pk]), game.revision),
+        (reverse("two_way_street:sheet", args=[sheet.pk]), sheet.revision),
+    ):
+        for headers in (HTMX, {}):  # a poll's pad, the page
+            response = client.get(url, {"version": -1}, **headers)
+            assert response.get("X-Pad-Version") == str(revision), (url, headers, response.status_code)

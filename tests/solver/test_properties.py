@@ -18,7 +18,7 @@ from solver.manual_procedure import manual_verdict
 
 from .strategies import deals, hands
 
-EXAMPLES = settings(max_examples=300, deadline=None)
+EXAMPLES = settings(max_examples=300)
 
 
 @EXAMPLES

@@ -25,49 +25,75 @@
     }
   }
 
-  // The fixed bar at the foot of a sheet (.record-bar): its height is the
-  // page's --bar-height, which keeps a focused control scrolled clear of it
-  // (scroll-padding) and the toast above it. A bar taller than a third of the
-  // screen when closed (large text, a small phone on its side) would leave
-  // little of the page and push its own controls out of reach, and so would
-  // a status line at the top as tall (large text, a long line): both bars
-  // stay in the page's flow instead (html.bars-in-flow).
+  // The page's frame: the status line at the top (where the toast speaks,
+  // static/card_table/site.css), the record bar at the foot (.record-bar), and
+  // the badge of what waits above the status line (static/scorepads/queue_page.js).
+  // The bar's height is the page's --bar-height and the top line's
+  // --frame-top, which keep a focused control scrolled clear of them
+  // (scroll-padding). A frame taller than a third of the screen (large text,
+  // a small phone on its side) would leave little of the page and push its
+  // own controls out of reach: its bars then stay in the page's flow instead
+  // (html.bars-in-flow), and so does the toast.
   const CROWDED = 1 / 3;
+  function shown(element) { return element && !element.hidden && element.getClientRects().length > 0; }
   function measureBars() {
     const root = document.documentElement;
     const bar = document.querySelector(".record-bar");
     if (!bar) {
       root.classList.remove("bars-in-flow");
       root.style.removeProperty("--bar-height");
+      root.style.removeProperty("--frame-top");
       return;
     }
     // Measured where they are fixed (the page taken out of flow for the moment),
-    // so that the decision does not swing with the bars' heights in the flow.
+    // so that the decision does not swing with the bars' heights in the flow;
+    // the page, shorter for the moment, is then scrolled back where it was.
+    const scrolled = window.scrollY;
     root.classList.remove("bars-in-flow");
+    const toast = document.getElementById("toast");
+    if (toast) placeToast(toast, false);
     let closed = bar.getBoundingClientRect().height;
     for (const body of bar.querySelectorAll("details[open] > :not(summary)")) closed -= body.getBoundingClientRect().height;
     const status = document.querySelector(".status-bar");
-    const line = status ? status.getBoundingClientRect().height : 0;
-    const inFlow = Math.max(closed, line) > window.innerHeight * CROWDED;
+    const line = Math.max(shown(status) ? status.getBoundingClientRect().height : 0, shown(toast) ? toast.getBoundingClientRect().height : 0);
+    const badge = document.getElementById("queue-frame");
+    const badgeRoom = shown(badge) ? badge.getBoundingClientRect().height : 0;
+    const inFlow = closed + line + badgeRoom > window.innerHeight * CROWDED;
     root.classList.toggle("bars-in-flow", inFlow);
     if (inFlow) {
-      placeToastBelow(bar);
+      if (toast) placeToast(toast, true);
       root.style.removeProperty("--bar-height");
-    } else root.style.setProperty("--bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+      root.style.removeProperty("--frame-top");
+    } else {
+      root.style.setProperty("--bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+      root.style.setProperty("--frame-top", `${Math.ceil(line)}px`);
+    }
+    if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled, behavior: "instant" });
   }
-  // With the bars in the page's flow the screen is full of controls, and a
-  // toast floating over them would take a tap meant for one: it stands in the
-  // flow too, just below the record bar, so that it covers nothing and moves
-  // nothing above it. It stays among the pad's regions (below the one that
-  // holds the bar: a seated game's entry), where a tap's answer finds it and
-  // no region drawn again takes it away. Fixed to the screen otherwise, where
-  // it stands in the page does not show.
-  function placeToastBelow(bar) {
-    const toast = document.getElementById("toast");
-    if (!toast) return;
-    let region = bar;
+  // The toast stands in the status line's place, just after it among the
+  // pad's regions (where a tap's answer finds it and no region drawn again
+  // takes it away). With the bars in the page's flow the screen is full of
+  // controls, and the toast stands in the flow just below the record bar
+  // (below the region that holds it: a seated game's entry), where the
+  // finger is, covering nothing and moving nothing above it.
+  function placeToast(toast, inFlow) {
+    const bar = document.querySelector(".record-bar");
+    let region = inFlow ? bar : document.querySelector(".status-bar");
     while (region && region.parentElement !== toast.parentElement) region = region.parentElement;
     if (region && region.nextElementSibling !== toast) region.after(toast);
+  }
+  // A new toast in the page's flow is brought on the screen, as little as it
+  // takes, once the tap's answer is in place (static/scorepads/table.js keeps
+  // the control tapped where it was first).
+  const brought = new WeakMap();  // each toast, and what it said when it was brought
+  function showToast() { requestAnimationFrame(bringToast); }
+  function bringToast() {
+    const toast = document.getElementById("toast");
+    if (!shown(toast) || brought.get(toast) === toast.textContent) return;
+    brought.set(toast, toast.textContent);
+    if (!document.documentElement.classList.contains("bars-in-flow")) return;
+    const box = toast.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) toast.scrollIntoView({ block: "nearest" });
   }
   let barObserver = null;
   function watchBars() {
@@ -75,7 +101,7 @@
     if (!("ResizeObserver" in window)) return;
     if (barObserver) barObserver.disconnect();
     barObserver = new ResizeObserver(() => measureBars());
-    for (const bar of document.querySelectorAll(".record-bar, .status-bar")) barObserver.observe(bar);
+    for (const bar of document.querySelectorAll(".record-bar, .status-bar, #toast, #queue-frame")) barObserver.observe(bar);
   }
   window.addEventListener("resize", measureBars);
 
@@ -136,8 +162,12 @@
     if (event.detail.elt && event.detail.elt.id === "pad") focusErrorSummary(event.detail.elt);
     fadeToasts(event.detail.elt);
     const elt = event.detail.elt;
-    if (elt && elt.querySelector && (elt.matches(".record-bar, .status-bar, #pad") || elt.querySelector(".record-bar, .status-bar"))) watchBars();
+    if (elt && elt.querySelector && (elt.matches(".record-bar, .status-bar, #pad, #toast") || elt.querySelector(".record-bar, .status-bar"))) watchBars();
+    showToast();
   });
+
+  document.addEventListener("pad-patched", showToast);
+  document.addEventListener("htmx:afterSettle", showToast);
 
   document.addEventListener("DOMContentLoaded", () => {
     if (navigator.share) {
@@ -145,6 +175,7 @@
     }
     fadeToasts(document);
     watchBars();
+    showToast();
     focusErrorSummary(document);
   });
 })();

@@ -1,12 +1,27 @@
 // What a page shows of what its phone keeps to send (static/scorepads/tap_queue.js):
-// the badge that says what waits, standing with the box of what the player
-// must settle just above the record bar, however tall it is. Shared by the
+// the badge that says what waits, in the page's frame above its status line,
+// and the box of what the player must settle, in the page's flow at its top
+// (the badge points to it). Shared by the
 // pages that keep Gorilla's taps (static/pad/offline.js) and any game's
 // entries (static/scorepads/entry_queue.js).
 "use strict";
 
 (function () {
   const ALL_SENT_MS = 5000; // how long "All sent" stays
+
+  // What stands in the page's frame, at the top of the screen: the badge and
+  // a passing note (static/card_table/site.css).
+  const IN_THE_FRAME = ["tap-badge", "tap-note"];
+  function frame() {
+    let found = document.getElementById("queue-frame");
+    if (!found) {
+      found = document.createElement("div");
+      found.id = "queue-frame";
+      found.className = "queue-frame";
+      document.querySelector("main").prepend(found);
+    }
+    return found;
+  }
 
   // The page's element of this id, made at the top of the page the first time.
   function element(id, className, role) {
@@ -16,7 +31,8 @@
       found.id = id;
       found.className = className;
       if (role) found.setAttribute("role", role);
-      document.querySelector("main").prepend(found);
+      if (IN_THE_FRAME.includes(id)) frame().append(found);
+      else frame().after(found);
     }
     return found;
   }
@@ -54,25 +70,17 @@
     if (text === "All sent") setTimeout(redraw, ALL_SENT_MS);
   }
 
-  // The badge, the box of choices (#tap-conflicts) and a passing note
-  // (#tap-note) stand just above the record bar where it is fixed to the
-  // screen's foot, at the foot where it is in the page's flow (large text);
-  // a focused field is scrolled clear of the badge (--queue-room).
+  // The badge and a passing note at the top of the page's frame: the status
+  // line stands below them (--badge-room), and a focused field is scrolled
+  // clear of them. A note moved beside the form tapped (static/pad/offline.js)
+  // stands there, in the flow.
   function standClear() {
-    const bar = Array.from(document.querySelectorAll(".record-bar")).find((each) => !each.hidden && each.getClientRects().length > 0);
-    const top = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
-    const room = Math.max(window.innerHeight - top, 0);
-    const badge = document.getElementById("tap-badge");
-    const badgeRoom = badge && !badge.hidden ? badge.offsetHeight + 8 : 0;
-    const above = room + 8 + badgeRoom;
-    if (badge) badge.style.bottom = `${room + 8}px`;
-    // A field reached by Tab or tapped is scrolled clear of the badge too (the page's scroll padding).
-    if (badgeRoom) document.documentElement.style.setProperty("--queue-room", `${badgeRoom}px`);
-    else document.documentElement.style.removeProperty("--queue-room");
-    for (const id of ["tap-conflicts", "tap-note"]) {
-      const box = document.getElementById(id);
-      if (box && (id !== "tap-note" || bar)) box.style.bottom = `${above}px`;
-    }
+    const holder = document.getElementById("queue-frame");
+    const root = document.documentElement;
+    const said = holder && Array.from(holder.children).some((child) => !child.hidden);
+    if (holder) holder.hidden = !said;
+    if (said) root.style.setProperty("--badge-room", `${Math.ceil(holder.getBoundingClientRect().height)}px`);
+    else root.style.removeProperty("--badge-room");
   }
   window.addEventListener("resize", standClear);
   document.addEventListener("toggle", standClear, true);

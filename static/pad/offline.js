@@ -259,6 +259,7 @@
   // A tap on a form of the queue (data-queue: record, undo or change) is kept
   // on the phone when there is no connection or earlier taps still wait.
   let inFlight = null;
+  if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000; // an answer that never comes is a lost tap
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.queue || event.defaultPrevented) return;
@@ -483,11 +484,7 @@
     cardsForm.addEventListener("htmx:sendError", cardsOffline);
   }
 
-  // A tap that got no answer before this script was loaded (pad.js kept it).
-  if (window.lostTap) {
-    const { form, fields } = window.lostTap;
-    window.lostTap = null;
-    keep(form, fields, { sent: true });
-  }
+  // The taps made before this script was ready (pad.js held them) are kept, in order, and sent.
+  if (window.padTaps) window.padTaps.ready((form, fields) => keep(form, fields));
   refresh().then(() => { if (waiting().length) send(); });
 })();

@@ -1,5 +1,7 @@
 """Offline from the first moment: taps made before the script that keeps them
-has arrived, and taps made with no service worker."""
+has arrived, taps made with no service worker, and a new phone's first pad
+kept for offline use however the worker's control and the page's load
+interleave."""
 
 from pathlib import Path
 
@@ -10,6 +12,7 @@ from tests.browser.conftest import PHONE
 from tests.browser.test_offline_browser import (
     all_sent_on_reconnecting,
     hands_of,
+    ready_for_offline,
     tap_offline,
     waiting_marks,
 )
@@ -58,3 +61,23 @@ def test_taps_made_before_the_queue_arrives_and_with_no_service_worker_are_kept_
     expect(page.locator("#pad .chart .mark")).to_have_count(5)
     context.close()
 
+
+def test_a_new_phones_first_pad_is_kept_when_the_worker_takes_it_over_while_it_loads(live_server, phone, game):
+    record_outcomes(game, "MP")
+    held = []  # the page's icon: its load event waits for it
+    phone.route("**/icons/icon*.svg", lambda route: held.append(route))
+    phone.goto(f"{live_server.url}/games/{game.pk}/", wait_until="domcontentloaded")
+    # The worker (registered by an earlier page, say) takes over while the page still loads.
+    phone.evaluate("() => navigator.serviceWorker.register(document.body.dataset.serviceWorker, { scope: '/' })")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    assert phone.evaluate("() => document.readyState") != "complete"
+    for route in held:
+        route.continue_()
+    phone.unroute("**/icons/icon*.svg")
+    phone.wait_for_load_state("load")
+    ready_for_offline(phone)
+
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#pad .chart .mark")).to_have_count(2)
+    expect(phone.get_by_role("heading", name="No connection")).to_have_count(0)

@@ -225,33 +225,43 @@
 
   function drawConflicts(state) {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");
-    box.replaceChildren();
-    for (const tap of current.taps.filter((each) => each.state === "conflict" || each.problem)) {
-      const { text, again } = tap.state === "conflict" ? describe(tap, tap.conflict.hands) : {
+    const told = current.taps.filter((each) => each.state === "conflict" || each.problem).map((tap) => ({
+      tap,
+      ...(tap.state === "conflict" ? describe(tap, tap.conflict.hands) : {
         text: `Your ${tap.kind === "undo" ? "undo" : tap.outcome} for hand ${tap.number} could not be sent: ${tap.problem}. It is kept on this phone and sent again when you reload.`,
         again: "",
-      };
-      const message = box.appendChild(document.createElement("div"));
-      message.className = "message warning";
-      message.appendChild(document.createElement("p")).textContent = text;
-      const choices = message.appendChild(document.createElement("p"));
-      choices.className = "conflict-choices";
-      for (const [label, choice] of [[again, "again"], ["Drop it", "drop"]]) {
-        if (!label) continue;
-        const button = choices.appendChild(document.createElement("button"));
-        button.type = "button";
-        button.className = choice === "again" ? "tap made" : "tap secondary";
-        button.textContent = label;
-        button.addEventListener("click", async () => {
-          button.disabled = true;
-          await queue.resolve(tap.id, choice);
-          await refresh();
-          send();
-        });
-      }
+      }),
+    }));
+    // Drawn again only when what it says changes: a choice is never swapped under the finger.
+    const said = JSON.stringify(told.map(({ tap, text, again }) => [tap.id, text, again]));
+    if (box.dataset.said !== said) {
+      box.dataset.said = said;
+      box.replaceChildren();
+      for (const { tap, text, again } of told) drawChoice(box, tap, text, again);
     }
     box.hidden = !box.childElementCount;
     standClear();
+  }
+
+  function drawChoice(box, tap, text, again) {
+    const message = box.appendChild(document.createElement("div"));
+    message.className = "message warning";
+    message.appendChild(document.createElement("p")).textContent = text;
+    const choices = message.appendChild(document.createElement("p"));
+    choices.className = "conflict-choices";
+    for (const [label, choice] of [[again, "again"], ["Drop it", "drop"]]) {
+      if (!label) continue;
+      const button = choices.appendChild(document.createElement("button"));
+      button.type = "button";
+      button.className = choice === "again" ? "tap made" : "tap secondary";
+      button.textContent = label;
+      button.addEventListener("click", async () => {
+        button.disabled = true;
+        await queue.resolve(tap.id, choice);
+        await refresh();
+        send();
+      });
+    }
   }
 
   // ---- Keeping taps ------------------------------------------------------------
@@ -259,6 +269,7 @@
   // A tap on a form of the queue (data-queue: record, undo or change) is kept
   // on the phone when there is no connection or earlier taps still wait.
   let inFlight = null;
+  if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000; // an answer that never comes is a lost tap
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.queue || event.defaultPrevented) return;
@@ -483,11 +494,7 @@
     cardsForm.addEventListener("htmx:sendError", cardsOffline);
   }
 
-  // A tap that got no answer before this script was loaded (pad.js kept it).
-  if (window.lostTap) {
-    const { form, fields } = window.lostTap;
-    window.lostTap = null;
-    keep(form, fields, { sent: true });
-  }
+  // The taps made before this script was ready (pad.js held them) are kept, in order, and sent.
+  if (window.padTaps) window.padTaps.ready((form, fields) => keep(form, fields));
   refresh().then(() => { if (waiting().length) send(); });
 })();

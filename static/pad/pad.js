@@ -1,5 +1,5 @@
-// Gorilla's own script: the 52-card grid of "Gorilla it out", and the scripts
-// that keep taps offline, loaded when they are needed. (One tap is one hand,
+// Gorilla's own script: the 52-card grid of "Gorilla it out", and the taps
+// held until the script that keeps them offline is ready. (One tap is one hand,
 // the partner's updates and announcements: static/scorepads/table.js; the
 // toast and the Copy and Share buttons: static/card_table/site.js.)
 // Everything works without it.
@@ -190,75 +190,33 @@ function readCards(text) {
     if (hands !== null) pad.dataset.hands = hands;
   });
 
-  // The pad without a connection (static/pad/offline.js and the scripts it
-  // needs, named by <meta name="offline-scripts">) is loaded when it is needed:
-  // with no connection, with taps waiting on the phone, when a tap got no
-  // answer, and on "Gorilla it out" (whose cards it keeps). The service worker
-  // is asked to keep those scripts, so they load without a connection too.
-  const offlineScripts = document.querySelector('meta[name="offline-scripts"]');
-  let offlineLoading = null;
-  let lastQueued = null; // the last tap sent, in case it gets no answer (offline.js takes it)
-
-  function loadOffline() {
-    if (!offlineScripts) return Promise.resolve();
-    offlineLoading = offlineLoading || offlineScripts.content.split(" ").reduce((previous, url) => previous.then(
-      () => new Promise((resolve, reject) => {
-        const script = document.createElement("script");
-        script.src = url;
-        script.onload = resolve;
-        script.onerror = reject;
-        document.head.appendChild(script);
-      }),
-    ), Promise.resolve()).catch(() => { offlineLoading = null; });
-    return offlineLoading;
-  }
-
-  // Whether taps wait on the phone (tap_queue.js's database, read without it).
-  async function tapsWaiting() {
-    if (!("indexedDB" in window) || !indexedDB.databases) return true;
-    if (!(await indexedDB.databases()).some((database) => database.name === "scorepad-taps")) return false;
-    return new Promise((resolve) => {
-      const opening = indexedDB.open("scorepad-taps");
-      opening.onerror = () => resolve(true);
-      opening.onsuccess = () => {
-        const database = opening.result;
-        try {
-          const counting = database.transaction("taps").objectStore("taps").count();
-          counting.onsuccess = () => { database.close(); resolve(counting.result > 0); };
-          counting.onerror = () => { database.close(); resolve(true); };
-        } catch (error) {
-          database.close();
-          resolve(true);
-        }
-      };
-    });
-  }
-
-  if (offlineScripts) {
-    if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
-    document.addEventListener("submit", (event) => {
-      const form = event.target;
-      if (form instanceof HTMLFormElement && form.dataset.queue && !event.defaultPrevented) {
-        lastQueued = { form, fields: Array.from(new FormData(form, event.submitter || null)) };
-      }
-    }, true);
-    const unanswered = (event) => {
-      const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
-      if (!form || window.tapQueue || !lastQueued || lastQueued.form !== form) return;
-      window.lostTap = lastQueued; // offline.js keeps it as it loads
-      loadOffline();
-    };
-    document.addEventListener("htmx:sendError", unanswered);
-    document.addEventListener("htmx:timeout", unanswered);
-    window.addEventListener("offline", loadOffline);
-    document.addEventListener("DOMContentLoaded", async () => {
-      if (!navigator.onLine || document.querySelector("[data-card-entry]") || await tapsWaiting()) loadOffline();
-      if ("serviceWorker" in navigator && navigator.onLine) {
-        const registration = await navigator.serviceWorker.ready;
-        registration.active.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: offlineScripts.content.split(" ") } });
-      }
-    });
-  }
+  // A tap made before the queue is ready (static/pad/offline.js, deferred in
+  // the page's head after this script) is held, in order, and handed to it as
+  // it starts, so no tap is posted away or lost between two scripts. Should
+  // the queue not start (no storage here, its script not loaded), the taps
+  // held go as any tap goes once the page is ready (htmx, or a plain post).
+  const held = [];
+  let take = null; // the queue's hand for a tap, once it is ready
+  let released = false;
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (take || released || !(form instanceof HTMLFormElement) || !form.dataset.queue || event.defaultPrevented) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push({ form, submitter: event.submitter || null, fields: Array.from(new FormData(form, event.submitter || null)) });
+  }, true);
+  window.padTaps = {
+    /** The queue is ready: ``keep(form, fields)`` takes each tap held, in order. */
+    ready(keep) {
+      take = keep;
+      for (const tap of held.splice(0)) take(tap.form, tap.fields);
+    },
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    if (take) return;
+    released = true;
+    for (const tap of held.splice(0)) if (tap.form.isConnected) tap.form.requestSubmit(tap.submitter);
+  });
 
   document.addEventListener("DOMContentLoaded", () => {
     for (const form of document.querySelectorAll("[data-card-entry]")) {

@@ -21,11 +21,12 @@ def waiting_marks(page) -> list[str]:
 
 def ready_for_offline(page):
     """Wait until the service worker controls ``page`` and keeps it and the
-    scripts that keep taps offline, as it does shortly after a page loads."""
+    scripts of its head (those that keep taps offline among them), as it does
+    shortly after a page loads."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.evaluate("""async () => {
-        const scripts = (document.querySelector('meta[name="offline-scripts"]') || { content: "" }).content;
-        const wanted = [location.href, ...scripts.split(" ").filter(Boolean)];
+        const scripts = Array.from(document.querySelectorAll("head script[src]"), (script) => script.src);
+        const wanted = [location.href, ...scripts];
         for (let tries = 0; tries < 100; tries += 1) {
             const kept = await Promise.all(wanted.map((url) => caches.match(url)));
             if (kept.every(Boolean)) return;

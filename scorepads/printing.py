@@ -15,6 +15,14 @@ then gives the PDF.
 The limits, per requester (an account, or the address of a shared pad's
 visitor): ``PDF_REQUESTS_PER_MINUTE`` requests to PDF addresses, ``PDF_RENDERS_PER_HOUR``
 renders an hour, and one render in the worker at a time. A refusal writes nothing.
+
+The queue is fair: a document has one render at most, waiting or under way
+(asking again, from any tab or worker, joins it for as long as its task waits
+or runs, however long that is), and the requester who has had the fewest PDFs
+rendered in the last hour goes first (:func:`share_of`), so a few accounts
+printing their longest PDFs in turn do not hold up another's sheet. A render
+whose worker died is taken up again once by the worker
+(``scorepads/management/commands/db_worker.py``), never by two at once.
 """
 
 from __future__ import annotations
@@ -30,13 +38,15 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, OuterRef, Q, Subquery
 from django.http import Http404
 from django.test import RequestFactory
 from django.urls import resolve
 from django.utils import timezone
 from django_htmx.middleware import HtmxDetails
-from django_tasks import task
+from django_tasks import TaskResultStatus, task
+from django_tasks.base import TASK_MAX_PRIORITY, TASK_MIN_PRIORITY
+from django_tasks_db.models import DBTaskResult
 
 from gorilla_site.middleware import client_ip
 from scorepads.models import PdfRequestCount, PrintedPdf
@@ -44,8 +54,10 @@ from scorepads.requests import HtmxHttpRequest
 
 logger = logging.getLogger(__name__)
 
-# The attribute of a request that the task worker makes to render a PDF.
+# The attributes of a request that the task worker makes to render a PDF:
+# whom for, and the key it was asked for under.
 IN_WORKER = "printing_in_worker"
+ASKED_KEY = "printing_asked_key"
 
 
 def renders_in_request(cells: int) -> bool:
@@ -93,6 +105,17 @@ def too_many_requests(request) -> bool:
     return False
 
 
+def prepared_elsewhere(request, key: str) -> bool:
+    """Whether the task worker's request need not render the PDF under
+    ``key``: it is stored already (a render taken up again after its worker
+    died had finished it), or, the document having changed since it was asked
+    for, its new key is being prepared by a render of its own."""
+    rows = PrintedPdf.objects.filter(key=key)
+    if getattr(request, ASKED_KEY, key) != key:
+        return rows.exists()
+    return rows.filter(content__isnull=False).exists()
+
+
 @dataclass(frozen=True)
 class Stored:
     """A PDF as the store has it: ``content`` when ready, else being prepared
@@ -104,18 +127,40 @@ class Stored:
 
 def stored(key: str) -> Stored | None:
     """The PDF stored under ``key``: None when there is none, or when its
-    render has been under way longer than ``PDF_RENDER_TIMEOUT`` (the worker
-    is gone; it is asked for again)."""
-    row = PrintedPdf.objects.filter(key=key).values("content", "failed", "requested_at").first()
+    render was given up (:func:`preparing`); ``failed`` when its task failed."""
+    rows = with_task_status(PrintedPdf.objects.filter(key=key))
+    row = rows.values("content", "failed", "task", "task_status", "requested_at").first()
     if row is None:
         return None
-    if row["content"] is None and not row["failed"] and row["requested_at"] < stale_before():
+    if row["content"] is not None:
+        return Stored(bytes(row["content"]), False)
+    if row["failed"] or row["task_status"] == TaskResultStatus.FAILED:
+        return Stored(None, True)
+    if not preparing(row["task"], row["task_status"], row["requested_at"]):
         return None
-    return Stored(bytes(row["content"]) if row["content"] is not None else None, row["failed"])
+    return Stored(None, False)
+
+
+LIVE = (TaskResultStatus.READY, TaskResultStatus.RUNNING)  # a task's states while it waits or runs
+
+
+def with_task_status(rows):
+    """``rows`` of PrintedPdf, each with the status of the task preparing it (``task_status``)."""
+    return rows.annotate(task_status=Subquery(DBTaskResult.objects.filter(id=OuterRef("task")).values("status")[:1]))
+
+
+def preparing(task, task_status: str | None, requested_at: datetime.datetime) -> bool:
+    """Whether a PDF without content is being prepared: its task waits or runs
+    (a task whose worker died is taken up again, or failed, by the next
+    worker). A row with no task left (pruned, lost) is given up at once; one
+    from before rows named their task, after ``TASK_TIME_LIMIT``."""
+    if task is None:
+        return requested_at >= stale_before()
+    return task_status in LIVE
 
 
 def stale_before() -> datetime.datetime:
-    return timezone.now() - settings.PDF_RENDER_TIMEOUT
+    return timezone.now() - settings.TASK_TIME_LIMIT
 
 
 def refusal(requester: str, *, queued: bool) -> str:
@@ -129,12 +174,28 @@ def refusal(requester: str, *, queued: bool) -> str:
             f"You have had {settings.PDF_RENDERS_PER_HOUR} PDFs printed in the last hour, the most an hour "
             "allows. The PDFs printed already can still be downloaded; try a new one later."
         )
-    if queued and mine.filter(content__isnull=True, failed=False, requested_at__gte=stale_before()).exists():
+    if queued and pending(mine).exists():
         return (
             "Another PDF of yours is being prepared. One is prepared at a time: open it first "
             "(its page brings it when ready), then ask for this one again."
         )
     return ""
+
+
+def pending(rows):
+    """Those of ``rows`` (PrintedPdf) that are being prepared (:func:`preparing`)."""
+    return with_task_status(rows.filter(content__isnull=True, failed=False)).filter(
+        Q(task_status__in=LIVE) | Q(task__isnull=True, requested_at__gte=stale_before())
+    )
+
+
+def share_of(requester: str) -> int:
+    """The priority of a render in the worker for ``requester``: the fewer
+    PDFs they had rendered in the last hour, the sooner it runs (ties go in
+    the order asked)."""
+    hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    rendered = PrintedPdf.objects.filter(requester=requester, requested_at__gte=hour_ago).count()
+    return max(TASK_MIN_PRIORITY, min(TASK_MAX_PRIORITY, -rendered))
 
 
 def store(key: str, requester: str, path: str, content: bytes) -> None:
@@ -157,31 +218,35 @@ def prune() -> None:
 def queue(key: str, requester: str, path: str, user_id: int | None) -> str:
     """Ask the task worker for the PDF under ``key`` (the address ``path``,
     rendered as the account ``user_id``): "" when it is asked for, or already
-    was, else why it is refused (:func:`refusal`), nothing written."""
+    was (its render waits or runs: this request joins it), else why it is
+    refused (:func:`refusal`), nothing written."""
     with transaction.atomic():
         if user_id is not None:  # one account's requests take their turn here
             get_user_model().objects.select_for_update().filter(pk=user_id).first()
-        # A render given up (the worker gone) or failed makes way for a new one.
-        PrintedPdf.objects.filter(key=key, content__isnull=True).filter(
-            Q(failed=True) | Q(requested_at__lt=stale_before())
-        ).delete()
-        if PrintedPdf.objects.filter(key=key).exists():
+        document = PrintedPdf.objects.filter(key=key)
+        if document.exists() and not pending(document).exists() and not document.filter(content__isnull=False).exists():
+            document.delete()  # a render given up (its task gone) or failed makes way for a new one
+        if document.exists():
             return ""  # asked for already: by another request, or another tab
         reason = refusal(requester, queued=True)
         if reason:
             return reason
+        priority = share_of(requester)
         try:
             with transaction.atomic():
                 PrintedPdf.objects.create(key=key, requester=requester, path=path)
         except IntegrityError:
             return ""  # another request asked for it at the same instant
-        render_pdf.enqueue(key, path, requester, user_id)
+        result = render_pdf.using(priority=priority).enqueue(key, path, requester, user_id)
+        if result.status in LIVE:  # not run at once (as a backend for tests does)
+            document.filter(content__isnull=True).update(task=result.id)
     return ""
 
 
 def forget_failure(key: str) -> None:
-    """Drop a failed render, so that asking again tries again."""
-    PrintedPdf.objects.filter(key=key, failed=True).delete()
+    """Drop a failed render (its task failed, or was given up), so that asking again tries again."""
+    failed_tasks = DBTaskResult.objects.filter(status=TaskResultStatus.FAILED).values("id")
+    PrintedPdf.objects.filter(key=key, content__isnull=True).filter(Q(failed=True) | Q(task__in=failed_tasks)).delete()
 
 
 @task()
@@ -198,6 +263,7 @@ def render_pdf(key: str, path: str, requester: str, user_id: int | None) -> None
     request.user = user or AnonymousUser()
     request.htmx = HtmxDetails(request)
     setattr(request, IN_WORKER, requester)
+    setattr(request, ASKED_KEY, key)
     match = resolve(urlsplit(path).path)
     try:
         match.func(request, *match.args, **match.kwargs)

@@ -80,7 +80,8 @@ def printed(
     key = cache_key(size)
     path = request.get_full_path()
     if requester := printing.in_worker(request):
-        printing.store(key, requester, path, render(size))
+        if not printing.prepared_elsewhere(request, key):
+            printing.store(key, requester, path, render(size))
         return HttpResponse(status=204)
     if printing.too_many_requests(request):
         return refused(

@@ -7,6 +7,7 @@ import gc
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scorepads import printing
@@ -167,13 +168,56 @@ def test_one_render_at_a_time_for_each_account(client, user, queued, stranger_cl
     assert client.get(sheet_url(second)).status_code == 202
 
 
-def test_a_render_the_worker_never_finished_is_asked_for_again(client, user, queued, settings):
+def test_a_render_whose_task_is_gone_is_asked_for_again(client, user, queued):
     game = street_game(user)
     client.get(sheet_url(game))
-    DBTaskResult.objects.all().delete()  # the worker lost it
-    PrintedPdf.objects.update(requested_at=PrintedPdf.objects.get().requested_at - settings.PDF_RENDER_TIMEOUT)
+    DBTaskResult.objects.all().delete()  # the tasks were cleared
     assert client.get(sheet_url(game)).status_code == 202
     assert DBTaskResult.objects.count() == 1
+    assert PrintedPdf.objects.get().task == DBTaskResult.objects.get().pk
+
+
+def test_a_document_waiting_long_for_the_worker_is_queued_once(client, user, queued, settings, stranger):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    long_ago = timezone.now() - 3 * settings.TASK_TIME_LIMIT
+    PrintedPdf.objects.update(requested_at=long_ago)
+    DBTaskResult.objects.update(enqueued_at=long_ago)  # its task still waits for a worker
+    for _ in range(3):
+        assert client.get(sheet_url(game)).status_code == 202
+        assert client.get(sheet_url(game), HTTP_HX_REQUEST="true").status_code == 204
+    assert DBTaskResult.objects.count() == 1 and PrintedPdf.objects.count() == 1
+    run_worker()
+    assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
+
+
+def test_the_account_with_fewer_pdfs_this_hour_is_printed_first(client, user, queued, stranger_client, stranger):
+    for number in range(3):  # the account's PDFs of the last hour
+        PrintedPdf.objects.create(key=f"earlier-{number}", requester=f"user:{user.pk}", path="/", content=b"%PDF-")
+    busy, theirs = street_game(user), street_game(stranger, names=("Eve", "Fay", "Gus", "Hal"))
+    assert client.get(sheet_url(busy)).status_code == 202  # asked first
+    assert stranger_client.get(sheet_url(theirs)).status_code == 202
+    call_command("db_worker", "--batch", "--max-tasks", "1", "--no-startup-delay", "--no-reload", verbosity=0)
+    assert stranger_client.get(sheet_url(theirs)).content.startswith(b"%PDF-")
+    assert client.get(sheet_url(busy)).status_code == 202
+    run_worker()
+    assert client.get(sheet_url(busy)).content.startswith(b"%PDF-")
+
+
+def test_a_render_of_a_document_another_render_prepares_renders_nothing(client, user, queued, monkeypatch):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    services.hand_undo_last(game=game)  # a new revision, asked for while the first still waits
+    game.refresh_from_db()
+    new_key = street_pdf.sheet_cache_key(game.pk, game.revision, "a4")
+    assert printing.queue(new_key, "user:partner", sheet_url(game), user.pk) == ""  # its own render
+    assert DBTaskResult.objects.count() == 2
+    rendered = []
+    original = street_pdf.render_sheet
+    monkeypatch.setattr(street_pdf, "render_sheet", lambda *args: rendered.append(1) or original(*args))
+    run_worker()
+    assert len(rendered) == 1  # the first task found the new revision prepared by the second
+    assert PrintedPdf.objects.get().content.startswith(b"%PDF-")
 
 
 def test_a_failed_render_says_so_and_is_tried_again_when_asked(client, user, queued, monkeypatch):

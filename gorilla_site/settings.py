@@ -133,8 +133,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several gunicorn workers share the file: take the write lock at BEGIN (a
     # deferred transaction that upgrades would fail with "database is locked")
     # and let readers go on beside the one writer.
+    # A writer waits up to SQLITE_BUSY_SECONDS for the lock (the busy timeout)
+    # before "database is locked"; the task worker waits again after that.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         transaction_mode="IMMEDIATE",
+        timeout=float(os.environ.get("SQLITE_BUSY_SECONDS", 20)),
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     )
 

@@ -292,7 +292,7 @@ PDF_RENDERS_PER_HOUR = int(os.environ.get("PDF_RENDERS_PER_HOUR", 30))  # PDFs r
 # The task worker (scorepads/management/commands/db_worker.py) stops a task
 # still unfinished after TASK_TIME_LIMIT, and takes up again, once, a task
 # whose worker died: one left running TASK_TIME_LIMIT plus TASK_GRACE.
-TASK_TIME_LIMIT = datetime.timedelta(minutes=5)
+TASK_TIME_LIMIT = datetime.timedelta(minutes=15)
 TASK_GRACE = datetime.timedelta(minutes=1)
 PDF_KEEP_DAYS = 7
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]  # the database cache

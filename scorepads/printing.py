@@ -18,9 +18,9 @@ renders an hour, and one render in the worker at a time. A refusal writes nothin
 
 The queue is fair: a document has one render at most, waiting or under way
 (asking again, from any tab or worker, joins it for as long as its task waits
-or runs, however long that is), and the requester who has had the fewest PDFs
-rendered in the last hour goes first (:func:`share_of`), so a few accounts
-printing their longest PDFs in turn do not hold up another's sheet. A render
+or runs, however long that is), and the worker takes the requesters in turn
+(:func:`in_turn`), so a few accounts printing their longest PDFs one after
+another do not hold up another's sheet by more than the render under way. A render
 whose worker died is taken up again once by the worker
 (``scorepads/management/commands/db_worker.py``), never by two at once.
 """
@@ -30,6 +30,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import logging
+import uuid
 from dataclasses import dataclass
 from typing import cast
 from urllib.parse import urlsplit
@@ -45,7 +46,6 @@ from django.urls import resolve
 from django.utils import timezone
 from django_htmx.middleware import HtmxDetails
 from django_tasks import TaskResultStatus, task
-from django_tasks.base import TASK_MAX_PRIORITY, TASK_MIN_PRIORITY
 from django_tasks_db.models import DBTaskResult
 
 from gorilla_site.middleware import client_ip
@@ -189,13 +189,29 @@ def pending(rows):
     )
 
 
-def share_of(requester: str) -> int:
-    """The priority of a render in the worker for ``requester``: the fewer
-    PDFs they had rendered in the last hour, the sooner it runs (ties go in
-    the order asked)."""
-    hour_ago = timezone.now() - datetime.timedelta(hours=1)
-    rendered = PrintedPdf.objects.filter(requester=requester, requested_at__gte=hour_ago).count()
-    return max(TASK_MIN_PRIORITY, min(TASK_MAX_PRIORITY, -rendered))
+def in_turn(waiting: list[tuple[uuid.UUID, int]]) -> list[uuid.UUID]:
+    """The tasks ``waiting`` for the worker (id and priority, in the order
+    asked) in the order it takes them: by priority, then round-robin between
+    requesters, the one whose last render in the worker started longest ago
+    (or never) first; a task that prints nothing, as it came."""
+    ids = [task_id for task_id, _ in waiting]
+    requester_of = dict(PrintedPdf.objects.filter(task__in=ids).values_list("task", "requester"))
+    started = DBTaskResult.objects.filter(id=OuterRef("task"), started_at__isnull=False).values("started_at")[:1]
+    last_turn: dict[str, datetime.datetime] = {}
+    turns = PrintedPdf.objects.filter(requester__in=set(requester_of.values()), task__isnull=False)
+    for requester, at in turns.annotate(started=Subquery(started)).values_list("requester", "started"):
+        if at is not None and (requester not in last_turn or at > last_turn[requester]):
+            last_turn[requester] = at
+    never = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+    order = {task_id: index for index, task_id in enumerate(ids)}
+    return sorted(
+        ids,
+        key=lambda task_id: (
+            -dict(waiting)[task_id],
+            last_turn.get(requester_of.get(task_id, ""), never),
+            order[task_id],
+        ),
+    )
 
 
 def store(key: str, requester: str, path: str, content: bytes) -> None:
@@ -231,13 +247,12 @@ def queue(key: str, requester: str, path: str, user_id: int | None) -> str:
         reason = refusal(requester, queued=True)
         if reason:
             return reason
-        priority = share_of(requester)
         try:
             with transaction.atomic():
                 PrintedPdf.objects.create(key=key, requester=requester, path=path)
         except IntegrityError:
             return ""  # another request asked for it at the same instant
-        result = render_pdf.using(priority=priority).enqueue(key, path, requester, user_id)
+        result = render_pdf.enqueue(key, path, requester, user_id)
         if result.status in LIVE:  # not run at once (as a backend for tests does)
             document.filter(content__isnull=True).update(task=result.id)
     return ""

@@ -3,6 +3,7 @@ queued for the task worker, kept in the database, and refused past the limits.""
 
 import datetime
 import gc
+import uuid
 
 import pytest
 from django.core.management import call_command
@@ -191,17 +192,33 @@ def test_a_document_waiting_long_for_the_worker_is_queued_once(client, user, que
     assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
 
 
-def test_the_account_with_fewer_pdfs_this_hour_is_printed_first(client, user, queued, stranger_client, stranger):
-    for number in range(3):  # the account's PDFs of the last hour
-        PrintedPdf.objects.create(key=f"earlier-{number}", requester=f"user:{user.pk}", path="/", content=b"%PDF-")
-    busy, theirs = street_game(user), street_game(stranger, names=("Eve", "Fay", "Gus", "Hal"))
-    assert client.get(sheet_url(busy)).status_code == 202  # asked first
+def test_the_worker_takes_the_accounts_in_turn(client, user, queued, stranger_client, stranger):
+    first, second = street_game(user), street_game(user, names=("Ann", "Ben", "Cat", "Eve"))
+    theirs = street_game(stranger, names=("Eve", "Fay", "Gus", "Hal"))
+    assert client.get(sheet_url(first)).status_code == 202
+    run_worker()  # the account's turn
+    assert client.get(sheet_url(second)).status_code == 202  # asked first
     assert stranger_client.get(sheet_url(theirs)).status_code == 202
     call_command("db_worker", "--batch", "--max-tasks", "1", "--no-startup-delay", "--no-reload", verbosity=0)
-    assert stranger_client.get(sheet_url(theirs)).content.startswith(b"%PDF-")
-    assert client.get(sheet_url(busy)).status_code == 202
+    assert stranger_client.get(sheet_url(theirs)).content.startswith(b"%PDF-")  # the other account's turn
+    assert client.get(sheet_url(second)).status_code == 202
     run_worker()
-    assert client.get(sheet_url(busy)).content.startswith(b"%PDF-")
+    assert client.get(sheet_url(second)).content.startswith(b"%PDF-")
+
+
+def test_in_turn_puts_priority_first_then_the_longest_unserved_then_the_order_asked(user, queued, stranger):
+    ids = [uuid.uuid4() for _ in range(4)]
+    served, unserved = f"user:{user.pk}", f"user:{stranger.pk}"
+    earlier = uuid.uuid4()
+    DBTaskResult.objects.create(
+        id=earlier, args_kwargs={}, task_path="x", backend_name="default", run_after=timezone.now(),
+        status="SUCCESSFUL", started_at=timezone.now(),
+    )
+    PrintedPdf.objects.create(key="earlier", requester=served, path="/", task=earlier, content=b"%PDF-")
+    for number, (task_id, requester) in enumerate(zip(ids[:3], [served, unserved, served])):
+        PrintedPdf.objects.create(key=f"waiting-{number}", requester=requester, path="/", task=task_id)
+    waiting = [(ids[0], 0), (ids[1], 0), (ids[2], 0), (ids[3], 5)]  # ids[3] prints nothing, urgent
+    assert printing.in_turn(waiting) == [ids[3], ids[1], ids[0], ids[2]]
 
 
 def test_a_render_of_a_document_another_render_prepares_renders_nothing(client, user, queued, monkeypatch):

@@ -14,9 +14,10 @@ database's bad moments and the deaths of other workers.
   again once, and failed the second time. Only one worker takes it up: the
   change is made only if the row is still as it was read.
 
-Several workers may run at once (each with its own ``--worker-id``): a task is
-claimed by one only (django-tasks-db's claim, a row lock, an exclusive
-transaction on SQLite).
+Tasks are taken by priority, then in turn between the accounts they print
+for (:func:`scorepads.printing.in_turn`). Several workers may run at once
+(each with its own ``--worker-id``): a task is claimed by one only
+(django-tasks-db's claim, a row lock, an exclusive transaction on SQLite).
 """
 
 from __future__ import annotations
@@ -37,10 +38,13 @@ from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 from django_tasks_db.utils import exclusive_transaction, is_locked_database_exception
 
+from scorepads.printing import in_turn
+
 logger = logging.getLogger("django_tasks_db")  # the logger django-tasks-db's command shows
 
 DATABASE_ERRORS_IN_A_ROW = 30  # other than a lock, before the worker exits
 BACKOFF_SECONDS = (0.5, 1, 2, 5)  # the waits after a database error, the last repeated
+WAITING_LOOKED_AT = 200  # the first tasks waiting (by priority, then age), among which turns are taken
 
 
 class TaskTimeLimit(Exception):
@@ -120,10 +124,14 @@ class Worker(db_worker.Worker):
             tasks = tasks.filter(queue_name__in=self.queue_names)
         if self.excluded_queue_names:
             tasks = tasks.exclude(queue_name__in=self.excluded_queue_names)
-        with exclusive_transaction(tasks.db):
-            task_result = tasks.get_locked()
-            if task_result is not None:
-                task_result.claim(self.worker_id)  # no other worker runs it
+        task_result = None
+        waiting = list(tasks.values_list("id", "priority")[:WAITING_LOOKED_AT])
+        for task_id in in_turn(waiting):
+            with exclusive_transaction(tasks.db):
+                task_result = tasks.filter(pk=task_id).get_locked()
+                if task_result is not None:
+                    task_result.claim(self.worker_id)  # no other worker runs it
+                    break
         if task_result is None:
             return False
         with time_limit(settings.TASK_TIME_LIMIT.total_seconds()):

@@ -41,8 +41,9 @@ run: $(INSTALLED)
 	DEBUG=true $(PY) manage.py createcachetable
 	DEBUG=true STATIC_HASHED=true $(PY) manage.py collectstatic --noinput --verbosity 0
 	@# The task worker that prints long PDFs, in a process group of its own
-	@# (with its reloader's child), stopped with the server however it ends.
-	DEBUG=true STATIC_HASHED=true setsid $(PY) manage.py db_worker & worker=$$!; \
+	@# (with its reloader's child), stopped with the server however it ends,
+	@# started again should it stop before, and yielding the CPU to the server (nice).
+	DEBUG=true STATIC_HASHED=true setsid sh -c 'while :; do nice -n 10 $(PY) manage.py db_worker; echo "db_worker stopped ($$?): starting it again in 2 s"; sleep 2; done' & worker=$$!; \
 	trap 'kill -TERM -$$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=true STATIC_HASHED=true $(PY) manage.py runserver 127.0.0.1:8000
 

@@ -137,8 +137,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several gunicorn workers share the file: take the write lock at BEGIN (a
     # deferred transaction that upgrades would fail with "database is locked")
     # and let readers go on beside the one writer.
+    # A writer waits up to SQLITE_BUSY_SECONDS for the lock (the busy timeout)
+    # before "database is locked"; the task worker waits again after that.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         transaction_mode="IMMEDIATE",
+        timeout=float(os.environ.get("SQLITE_BUSY_SECONDS", 20)),
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     )
 
@@ -311,7 +314,11 @@ PDF_CELLS_IN_REQUEST = int(os.environ.get("PDF_CELLS_IN_REQUEST", 100))
 # Requests to PDF addresses a minute, per account (or address, for a shared pad's visitors).
 PDF_REQUESTS_PER_MINUTE = int(os.environ.get("PDF_REQUESTS_PER_MINUTE", 30))
 PDF_RENDERS_PER_HOUR = int(os.environ.get("PDF_RENDERS_PER_HOUR", 30))  # PDFs rendered, per account
-PDF_RENDER_TIMEOUT = datetime.timedelta(minutes=5)  # a render still unfinished then is given up
+# The task worker (scorepads/management/commands/db_worker.py) stops a task
+# still unfinished after TASK_TIME_LIMIT, and takes up again, once, a task
+# whose worker died: one left running TASK_TIME_LIMIT plus TASK_GRACE.
+TASK_TIME_LIMIT = datetime.timedelta(minutes=15)
+TASK_GRACE = datetime.timedelta(minutes=1)
 PDF_KEEP_DAYS = int(os.environ.get("PDF_KEEP_DAYS", 7))
 
 # What `manage.py prune` (run daily in production) drops beside the PDFs older

@@ -103,11 +103,14 @@ class PrintedPdf(models.Model):
     ``key`` names everything the PDF shows (a game's id and revision, the page
     size ...); ``content`` is empty while the task worker prepares it.
     ``requester`` ("user:<id>", or "ip:<address>" for a shared pad's visitor)
-    is who asked for it: the limits on printing count by it."""
+    is who asked for it: the limits on printing count by it. ``task`` is the
+    id of the task worker's task that prepares it (none when it was rendered
+    in the request): while that task waits or runs, the PDF is being prepared."""
 
     key = models.CharField(max_length=200, unique=True)
     requester = models.CharField(max_length=80)
     path = models.CharField(max_length=2000)  # the address asked for, which the worker renders
+    task = models.UUIDField(null=True, blank=True)
     requested_at = models.DateTimeField(auto_now_add=True)
     ready_at = models.DateTimeField(null=True, blank=True)
     failed = models.BooleanField(default=False)

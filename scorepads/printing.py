@@ -16,6 +16,14 @@ then gives the PDF.
 The limits, per requester (an account, or the address of a shared pad's
 visitor): ``PDF_REQUESTS_PER_MINUTE`` requests to PDF addresses, ``PDF_RENDERS_PER_HOUR``
 renders an hour, and one render in the worker at a time. A refusal writes nothing.
+
+The queue is fair: a document has one render at most, waiting or under way
+(asking again, from any tab or worker, joins it for as long as its task waits
+or runs, however long that is), and the worker takes the requesters in turn
+(:func:`in_turn`), so a few accounts printing their longest PDFs one after
+another do not hold up another's sheet by more than the render under way. A render
+whose worker died is taken up again once by the worker
+(``scorepads/management/commands/db_worker.py``), never by two at once.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import logging
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
@@ -32,13 +41,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, OuterRef, Q, Subquery
 from django.http import Http404
 from django.test import RequestFactory
 from django.urls import resolve
 from django.utils import timezone
 from django_htmx.middleware import HtmxDetails
-from django_tasks import task
+from django_tasks import TaskResultStatus, task
+from django_tasks_db.models import DBTaskResult
 
 from gorilla_site.middleware import client_ip
 from scorepads.models import PdfRequestCount, PrintedPdf
@@ -46,8 +56,10 @@ from scorepads.requests import HtmxHttpRequest
 
 logger = logging.getLogger(__name__)
 
-# The attribute of a request that the task worker makes to render a PDF.
+# The attributes of a request that the task worker makes to render a PDF:
+# whom for, and the key it was asked for under.
 IN_WORKER = "printing_in_worker"
+ASKED_KEY = "printing_asked_key"
 
 
 #: Characters of printed text (names, notes) that cost as much to set as one
@@ -108,6 +120,17 @@ def too_many_requests(request) -> bool:
     return False
 
 
+def prepared_elsewhere(request, key: str) -> bool:
+    """Whether the task worker's request need not render the PDF under
+    ``key``: it is stored already (a render taken up again after its worker
+    died had finished it), or, the document having changed since it was asked
+    for, its new key is being prepared by a render of its own."""
+    rows = PrintedPdf.objects.filter(key=key)
+    if getattr(request, ASKED_KEY, key) != key:
+        return rows.exists()
+    return rows.filter(content__isnull=False).exists()
+
+
 @dataclass(frozen=True)
 class Stored:
     """A PDF as the store has it: ``content`` when ready, else being prepared
@@ -119,14 +142,36 @@ class Stored:
 
 def stored(key: str) -> Stored | None:
     """The PDF stored under ``key``: None when there is none, or when its
-    render has been under way longer than ``PDF_RENDER_TIMEOUT`` (the worker
-    is gone; it is asked for again)."""
-    row = PrintedPdf.objects.filter(key=key).values("content", "failed", "requested_at").first()
+    render was given up (:func:`preparing`); ``failed`` when its task failed."""
+    rows = with_task_status(PrintedPdf.objects.filter(key=key))
+    row = rows.values("content", "failed", "task", "task_status", "requested_at").first()
     if row is None:
         return None
-    if row["content"] is None and not row["failed"] and row["requested_at"] < stale_before():
+    if row["content"] is not None:
+        return Stored(bytes(row["content"]), False)
+    if row["failed"] or row["task_status"] == TaskResultStatus.FAILED:
+        return Stored(None, True)
+    if not preparing(row["task"], row["task_status"], row["requested_at"]):
         return None
-    return Stored(bytes(row["content"]) if row["content"] is not None else None, row["failed"])
+    return Stored(None, False)
+
+
+LIVE = (TaskResultStatus.READY, TaskResultStatus.RUNNING)  # a task's states while it waits or runs
+
+
+def with_task_status(rows):
+    """``rows`` of PrintedPdf, each with the status of the task preparing it (``task_status``)."""
+    return rows.annotate(task_status=Subquery(DBTaskResult.objects.filter(id=OuterRef("task")).values("status")[:1]))
+
+
+def preparing(task, task_status: str | None, requested_at: datetime.datetime) -> bool:
+    """Whether a PDF without content is being prepared: its task waits or runs
+    (a task whose worker died is taken up again, or failed, by the next
+    worker). A row with no task left (pruned, lost) is given up at once; one
+    from before rows named their task, after ``TASK_TIME_LIMIT``."""
+    if task is None:
+        return requested_at >= stale_before()
+    return task_status in LIVE
 
 
 def being_prepared(key: str, requester: str, path: str) -> bool:
@@ -138,7 +183,7 @@ def being_prepared(key: str, requester: str, path: str) -> bool:
 
 
 def stale_before() -> datetime.datetime:
-    return timezone.now() - settings.PDF_RENDER_TIMEOUT
+    return timezone.now() - settings.TASK_TIME_LIMIT
 
 
 def refusal(requester: str, *, queued: bool) -> str:
@@ -152,12 +197,44 @@ def refusal(requester: str, *, queued: bool) -> str:
             f"You have had {settings.PDF_RENDERS_PER_HOUR} PDFs printed in the last hour, the most an hour "
             "allows. The PDFs printed already can still be downloaded; try a new one later."
         )
-    if queued and mine.filter(content__isnull=True, failed=False, requested_at__gte=stale_before()).exists():
+    if queued and pending(mine).exists():
         return (
             "Another PDF of yours is being prepared. One is prepared at a time: open it first "
             "(its page brings it when ready), then ask for this one again."
         )
     return ""
+
+
+def pending(rows):
+    """Those of ``rows`` (PrintedPdf) that are being prepared (:func:`preparing`)."""
+    return with_task_status(rows.filter(content__isnull=True, failed=False)).filter(
+        Q(task_status__in=LIVE) | Q(task__isnull=True, requested_at__gte=stale_before())
+    )
+
+
+def in_turn(waiting: list[tuple[uuid.UUID, int]]) -> list[uuid.UUID]:
+    """The tasks ``waiting`` for the worker (id and priority, in the order
+    asked) in the order it takes them: by priority, then round-robin between
+    requesters, the one whose last render in the worker started longest ago
+    (or never) first; a task that prints nothing, as it came."""
+    ids = [task_id for task_id, _ in waiting]
+    requester_of = dict(PrintedPdf.objects.filter(task__in=ids).values_list("task", "requester"))
+    started = DBTaskResult.objects.filter(id=OuterRef("task"), started_at__isnull=False).values("started_at")[:1]
+    last_turn: dict[str, datetime.datetime] = {}
+    turns = PrintedPdf.objects.filter(requester__in=set(requester_of.values()), task__isnull=False)
+    for requester, at in turns.annotate(started=Subquery(started)).values_list("requester", "started"):
+        if at is not None and (requester not in last_turn or at > last_turn[requester]):
+            last_turn[requester] = at
+    never = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+    order = {task_id: index for index, task_id in enumerate(ids)}
+    return sorted(
+        ids,
+        key=lambda task_id: (
+            -dict(waiting)[task_id],
+            last_turn.get(requester_of.get(task_id, ""), never),
+            order[task_id],
+        ),
+    )
 
 
 def store(key: str, requester: str, path: str, content: bytes) -> None:
@@ -181,15 +258,15 @@ def prune() -> int:
 def queue(key: str, requester: str, path: str, user_id: int | None) -> str:
     """Ask the task worker for the PDF under ``key`` (the address ``path``,
     rendered as the account ``user_id``): "" when it is asked for, or already
-    was, else why it is refused (:func:`refusal`), nothing written."""
+    was (its render waits or runs: this request joins it), else why it is
+    refused (:func:`refusal`), nothing written."""
     with transaction.atomic():
         if user_id is not None:  # one account's requests take their turn here
             get_user_model().objects.select_for_update().filter(pk=user_id).first()
-        # A render given up (the worker gone) or failed makes way for a new one.
-        PrintedPdf.objects.filter(key=key, content__isnull=True).filter(
-            Q(failed=True) | Q(requested_at__lt=stale_before())
-        ).delete()
-        if PrintedPdf.objects.filter(key=key).exists():
+        document = PrintedPdf.objects.filter(key=key)
+        if document.exists() and not pending(document).exists() and not document.filter(content__isnull=False).exists():
+            document.delete()  # a render given up (its task gone) or failed makes way for a new one
+        if document.exists():
             return ""  # asked for already: by another request, or another tab
         reason = refusal(requester, queued=True)
         if reason:
@@ -199,13 +276,16 @@ def queue(key: str, requester: str, path: str, user_id: int | None) -> str:
                 PrintedPdf.objects.create(key=key, requester=requester, path=path)
         except IntegrityError:
             return ""  # another request asked for it at the same instant
-        render_pdf.enqueue(key, path, requester, user_id)
+        result = render_pdf.enqueue(key, path, requester, user_id)
+        if result.status in LIVE:  # not run at once (as a backend for tests does)
+            document.filter(content__isnull=True).update(task=result.id)
     return ""
 
 
 def forget_failure(key: str) -> None:
-    """Drop a failed render, so that asking again tries again."""
-    PrintedPdf.objects.filter(key=key, failed=True).delete()
+    """Drop a failed render (its task failed, or was given up), so that asking again tries again."""
+    failed_tasks = DBTaskResult.objects.filter(status=TaskResultStatus.FAILED).values("id")
+    PrintedPdf.objects.filter(key=key, content__isnull=True).filter(Q(failed=True) | Q(task__in=failed_tasks)).delete()
 
 
 @task()
@@ -222,6 +302,7 @@ def render_pdf(key: str, path: str, requester: str, user_id: int | None) -> None
     request.user = user or AnonymousUser()
     request.htmx = HtmxDetails(request)
     setattr(request, IN_WORKER, requester)
+    setattr(request, ASKED_KEY, key)
     match = resolve(urlsplit(path).path)
     try:
         match.func(request, *match.args, **match.kwargs)

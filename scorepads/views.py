@@ -86,7 +86,8 @@ def printed(
     key = cache_key(size)
     path = request.get_full_path()
     if requester := printing.in_worker(request):
-        printing.store(key, requester, path, render(size))
+        if not printing.prepared_elsewhere(request, key):
+            printing.store(key, requester, path, render(size))
         return HttpResponse(status=204)
     requester = printing.requester_of(request)
     if printing.being_prepared(key, requester, path):

@@ -3,10 +3,12 @@ queued for the task worker, kept in the database, and refused past the limits.""
 
 import datetime
 import gc
+import uuid
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scorepads import printing
@@ -193,13 +195,72 @@ def test_one_render_at_a_time_for_each_account(client, user, queued, stranger_cl
     assert client.get(sheet_url(second)).status_code == 202
 
 
-def test_a_render_the_worker_never_finished_is_asked_for_again(client, user, queued, settings):
+def test_a_render_whose_task_is_gone_is_asked_for_again(client, user, queued):
     game = street_game(user)
     client.get(sheet_url(game))
-    DBTaskResult.objects.all().delete()  # the worker lost it
-    PrintedPdf.objects.update(requested_at=PrintedPdf.objects.get().requested_at - settings.PDF_RENDER_TIMEOUT)
+    DBTaskResult.objects.all().delete()  # the tasks were cleared
     assert client.get(sheet_url(game)).status_code == 202
     assert DBTaskResult.objects.count() == 1
+    assert PrintedPdf.objects.get().task == DBTaskResult.objects.get().pk
+
+
+def test_a_document_waiting_long_for_the_worker_is_queued_once(client, user, queued, settings, stranger):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    long_ago = timezone.now() - 3 * settings.TASK_TIME_LIMIT
+    PrintedPdf.objects.update(requested_at=long_ago)
+    DBTaskResult.objects.update(enqueued_at=long_ago)  # its task still waits for a worker
+    for _ in range(3):
+        assert client.get(sheet_url(game)).status_code == 202
+        assert client.get(sheet_url(game), HTTP_HX_REQUEST="true").status_code == 204
+    assert DBTaskResult.objects.count() == 1 and PrintedPdf.objects.count() == 1
+    run_worker()
+    assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
+
+
+def test_the_worker_takes_the_accounts_in_turn(client, user, queued, stranger_client, stranger):
+    first, second = street_game(user), street_game(user, names=("Ann", "Ben", "Cat", "Eve"))
+    theirs = street_game(stranger, names=("Eve", "Fay", "Gus", "Hal"))
+    assert client.get(sheet_url(first)).status_code == 202
+    run_worker()  # the account's turn
+    assert client.get(sheet_url(second)).status_code == 202  # asked first
+    assert stranger_client.get(sheet_url(theirs)).status_code == 202
+    call_command("db_worker", "--batch", "--max-tasks", "1", "--no-startup-delay", "--no-reload", verbosity=0)
+    assert stranger_client.get(sheet_url(theirs)).content.startswith(b"%PDF-")  # the other account's turn
+    assert client.get(sheet_url(second)).status_code == 202
+    run_worker()
+    assert client.get(sheet_url(second)).content.startswith(b"%PDF-")
+
+
+def test_in_turn_puts_priority_first_then_the_longest_unserved_then_the_order_asked(user, queued, stranger):
+    ids = [uuid.uuid4() for _ in range(4)]
+    served, unserved = f"user:{user.pk}", f"user:{stranger.pk}"
+    earlier = uuid.uuid4()
+    DBTaskResult.objects.create(
+        id=earlier, args_kwargs={}, task_path="x", backend_name="default", run_after=timezone.now(),
+        status="SUCCESSFUL", started_at=timezone.now(),
+    )
+    PrintedPdf.objects.create(key="earlier", requester=served, path="/", task=earlier, content=b"%PDF-")
+    for number, (task_id, requester) in enumerate(zip(ids[:3], [served, unserved, served])):
+        PrintedPdf.objects.create(key=f"waiting-{number}", requester=requester, path="/", task=task_id)
+    waiting = [(ids[0], 0), (ids[1], 0), (ids[2], 0), (ids[3], 5)]  # ids[3] prints nothing, urgent
+    assert printing.in_turn(waiting) == [ids[3], ids[1], ids[0], ids[2]]
+
+
+def test_a_render_of_a_document_another_render_prepares_renders_nothing(client, user, queued, monkeypatch):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    services.hand_undo_last(game=game)  # a new revision, asked for while the first still waits
+    game.refresh_from_db()
+    new_key = street_pdf.sheet_cache_key(game.pk, game.revision, "a4")
+    assert printing.queue(new_key, "user:partner", sheet_url(game), user.pk) == ""  # its own render
+    assert DBTaskResult.objects.count() == 2
+    rendered = []
+    original = street_pdf.render_sheet
+    monkeypatch.setattr(street_pdf, "render_sheet", lambda *args: rendered.append(1) or original(*args))
+    run_worker()
+    assert len(rendered) == 1  # the first task found the new revision prepared by the second
+    assert PrintedPdf.objects.get().content.startswith(b"%PDF-")
 
 
 def test_a_failed_render_says_so_and_is_tried_again_when_asked(client, user, queued, monkeypatch):

@@ -43,6 +43,7 @@ from typing import Any, BinaryIO
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.db import IntegrityError, OperationalError, models, transaction
 from django.utils import timezone
 from django_tasks import task
@@ -244,6 +245,28 @@ def read_archive(file: BinaryIO, kinds: Iterable) -> list[tuple[Any, str, list]]
         if problems:
             raise RestoreError("; ".join(problems))
         return read
+
+
+#: The longest one check of an archive may take before another of the same
+#: account may start (a worker that died while checking holds the turn no longer).
+CHECK_TURN_SECONDS = 120
+
+
+def check_turn_taken(user) -> bool:
+    """Take ``user``'s turn to have an archive checked: False while another
+    request of the same account is checking one. Checking the largest archive
+    takes seconds of a web worker, so an account holds at most one worker at a
+    time with its restores, whatever it sends at once (the throttles' cache:
+    an ``add`` that one request alone wins, in every worker)."""
+    return caches[settings.RATELIMIT_USE_CACHE].add(check_turn_key(user), True, timeout=CHECK_TURN_SECONDS)
+
+
+def check_turn_given_back(user) -> None:
+    caches[settings.RATELIMIT_USE_CACHE].delete(check_turn_key(user))
+
+
+def check_turn_key(user) -> str:
+    return f"restore-check-{user.pk}"
 
 
 def restore_start(*, user, file: BinaryIO, kinds: Iterable) -> RestoreJob:

@@ -163,8 +163,9 @@ def account_restore(request):
     takes the seat bearing their user name; no account is invited). The file
     is checked here, whole, and written by the task worker: the answer is the
     restore's page, which shows its progress and its result. An account may
-    ask for ``RESTORE_RATE`` restores (6 a minute); past that, and for a file
-    that cannot be restored, the account page says why, nothing written."""
+    ask for ``RESTORE_RATE`` restores (6 a minute), and has one file checked
+    at a time; past that, and for a file that cannot be restored, the account
+    page says why, nothing written."""
     too_large = int(request.META.get("CONTENT_LENGTH") or 0) > restore.MAX_UPLOAD + UPLOAD_OVERHEAD
     form = RestoreForm({}, {}) if too_large else RestoreForm(request.POST, request.FILES)
     throttled = is_ratelimited(
@@ -181,12 +182,20 @@ def account_restore(request):
             ["Too many restores from this account in a short time: wait a minute and try again. Nothing was restored."]
         )
     elif form.is_valid():
-        try:
-            job = restore_start(request.user, form.cleaned_data["archive"])
-        except restore.RestoreError as error:
-            form.add_error("archive", f"Nothing was restored: {error}.")
+        if not restore.check_turn_taken(request.user):
+            throttled = True
+            form.add_error(
+                "archive", "Another restore of this account is being checked: wait for its answer, then try again. Nothing was restored."
+            )
         else:
-            return redirect("account_restore_progress", job_id=job.pk)
+            try:
+                job = restore_start(request.user, form.cleaned_data["archive"])
+            except restore.RestoreError as error:
+                form.add_error("archive", f"Nothing was restored: {error}.")
+            else:
+                return redirect("account_restore_progress", job_id=job.pk)
+            finally:
+                restore.check_turn_given_back(request.user)
     return account_page(request, restore_form=form, status=413 if too_large else 429 if throttled else 400)
 
 

@@ -171,6 +171,24 @@ def test_games_being_restored_are_nowhere_to_be_seen(content, fresh, settings):
     assert client.get(reverse("two_way_street:sheet", args=[game.pk])).status_code == 200
 
 
+def test_a_restore_sent_while_another_of_the_account_is_checked_is_refused_writing_nothing(content, fresh, stranger_client):
+    """An account holds one web worker at a time with its restores: the largest archive takes seconds to check."""
+    account, client = fresh
+    assert restore.check_turn_taken(account)  # as a request of the account checking its archive does
+    before = (counts(), RestoreJob.objects.count())
+    response = restore_post(client, content)
+    assert response.status_code == 429
+    assert "Another restore of this account is being checked: wait for its answer, then try again. Nothing was restored." in (
+        response.content.decode()
+    )
+    assert (counts(), RestoreJob.objects.count()) == before
+    # Another account is not held back, and once the check is answered the account's turn is free.
+    assert restore_post(stranger_client, content).status_code == 302
+    restore.check_turn_given_back(account)
+    assert restore_post(client, content).status_code == 302
+    assert restore.check_turn_taken(account)  # the request gave its turn back
+
+
 def test_the_seventh_restore_in_a_minute_is_refused_writing_nothing(content, fresh):
     account, client = fresh
     for _ in range(6):

@@ -177,9 +177,20 @@ def preparing(task, task_status: str | None, requested_at: datetime.datetime) ->
 def being_prepared(key: str, requester: str, path: str) -> bool:
     """Whether the PDF under ``key`` is being prepared by the worker, or the
     same address is for the same requester under an older key (the document
-    changed since it was asked for: the worker prints it as it now is)."""
-    waiting = PrintedPdf.objects.filter(content__isnull=True, failed=False, requested_at__gte=stale_before())
-    return waiting.filter(Q(key=key) | Q(requester=requester, path=path)).exists()
+    changed since it was asked for: the worker prints it as it now is): its
+    task waits or runs (:func:`preparing`), not failed nor gone."""
+    waiting = with_task_status(
+        PrintedPdf.objects.filter(content__isnull=True, failed=False).filter(Q(key=key) | Q(requester=requester, path=path))
+    )
+    return any(
+        preparing(row["task"], row["task_status"], row["requested_at"])
+        for row in waiting.values("task", "task_status", "requested_at")[:PREPARING_LOOKED_AT]
+    )
+
+
+#: The most rows of one requester's address :func:`being_prepared` looks at
+#: (one a version of the document it asked for, and the prune drops old ones).
+PREPARING_LOOKED_AT = 20
 
 
 def stale_before() -> datetime.datetime:

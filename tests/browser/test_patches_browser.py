@@ -24,7 +24,8 @@ PLAYERS = [Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")]
 NORMAL = """(pad) => {
   const copy = pad.cloneNode(true);
   for (const toast of copy.querySelectorAll("[data-toast]")) { toast.replaceChildren(); toast.removeAttribute("hidden"); }
-  for (const token of copy.querySelectorAll("input[name=csrfmiddlewaretoken]")) token.remove();
+  // What the phone adds to a form as it sends it, the drawing's no part: the CSRF token, the entry's key.
+  for (const token of copy.querySelectorAll("input[name=csrfmiddlewaretoken], input[name=entry_key]")) token.remove();
   for (const element of [copy, ...copy.querySelectorAll("*")]) {
     for (const name of ["data-fading", "inert", "style", "tabindex", "open"]) element.removeAttribute(name);
     element.classList.remove("settling", "faded", "htmx-settling", "htmx-added", "htmx-request", "htmx-swapping");

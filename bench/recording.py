@@ -23,7 +23,7 @@ hands tapped from its first hand to its last, as a phone does: the bytes of
 every answer added up (bodies alone, then with the status lines and headers),
 and the largest answer.
 
-Targets (issue 28): Gorilla at 100 hands at most 4 times the baseline; an
+Targets: Gorilla at 100 hands at most 4 times the baseline; an
 answer to a tap at most 3 KB at any length; Two Way Street and Mah Jongg
 within 1.5 times Gorilla's; the 200-hand game's answers under 600 KB.
 The timing targets are beyond this stack (docs/developers.md, "The benches"); the basis

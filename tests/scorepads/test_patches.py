@@ -25,7 +25,7 @@ from two_way_street.models import Game as StreetGame
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 LONG = gorilla_rules.MAX_HANDS - 1
-# The most a tap's answer may take, however long the game (issue: "a tap costs little").
+# The most a tap's answer may take, however long the game.
 ANSWER_BYTES = 3 * 1024
 
 

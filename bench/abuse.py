@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -65,7 +64,8 @@ from load import (  # noqa: E402 - bench/load.py, beside this file
     production_environment,
     serve,
     set_up_tables,
-    stop,
+    stop_all,
+    verdict,
 )
 from printing_load import (  # noqa: E402 - bench/printing_load.py, beside this file
     account,
@@ -310,18 +310,9 @@ def main(argv=None) -> int:
             "one task per document": max(documents.values(), default=0) <= 1,
             "the task worker still running": worker_alive,
         }
-        for name, met in targets.items():
-            print(f"  {'ok  ' if met else 'MISS'} {name}")
-        return 0 if all(targets.values()) else 1
+        return verdict(targets)
     finally:
-        if worker is not None:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-        stop(server)
-        shutil.rmtree(workdir, ignore_errors=True)
+        stop_all(server, worker, workdir)
 
 
 def short_sheet(user, cells_in_request: int) -> str:

@@ -540,6 +540,19 @@ def stop(server: subprocess.Popen | None) -> None:
         server.kill()
 
 
+def stop_all(server: subprocess.Popen | None, worker: subprocess.Popen | None, workdir: Path) -> None:
+    """The end of a bench with a task worker beside gunicorn: the worker
+    stopped (killed after 30 s), the server stopped, the bench's files gone."""
+    if worker is not None:
+        worker.terminate()
+        try:
+            worker.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+    stop(server)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
 def set_up_tables(count: int) -> list[tuple[str, str, int]]:
     """For each table: two accounts, members of one partnership through an
     invitation, a game, and a logged-in session for each phone; as

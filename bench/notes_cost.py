@@ -19,8 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inprocess  # noqa: E402 - bench/inprocess.py, beside this file
 
 BENCH_DATABASE = Path("/tmp/gorilla-bench-notes-cost.sqlite3")
 WORDS = "The dealer revoked in the third trick; we agreed to play it out and note it here. "
@@ -32,18 +33,9 @@ def main() -> int:
     arguments = parser.parse_args()
     if "DATABASE_URL" not in os.environ:
         BENCH_DATABASE.unlink(missing_ok=True)
-        os.environ["DATABASE_URL"] = f"sqlite:///{BENCH_DATABASE}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gorilla_site.settings")
-    os.environ.setdefault("DEBUG", "true")
-
-    import django
-
-    django.setup()
+    inprocess.set_up(str(BENCH_DATABASE), keep_database_url=True)
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
     from pad import pdf, selectors, services
     from pad.display import pad_display

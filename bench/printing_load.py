@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -54,7 +53,8 @@ from load import (  # noqa: E402 - bench/load.py, beside this file
     percentile,
     production_environment,
     serve,
-    stop,
+    stop_all,
+    verdict,
 )
 
 ANSWER_SECONDS = 5
@@ -372,18 +372,9 @@ def main(argv=None) -> int:
             "no worker timed out": timeouts == 0,
             "every PDF obtained from the same address": all(d.ready_after for d in [*documents, single]),
         }
-        for name, met in targets.items():
-            print(f"  {'ok  ' if met else 'MISS'} {name}")
-        return 0 if all(targets.values()) else 1
+        return verdict(targets)
     finally:
-        if worker is not None:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-        stop(server)
-        shutil.rmtree(workdir, ignore_errors=True)
+        stop_all(server, worker, workdir)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,6 @@ import os
 import random
 import re
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,7 +63,8 @@ from load import (  # noqa: E402 - bench/load.py, beside this file
     score,
     serve,
     set_up_tables,
-    stop,
+    stop_all,
+    verdict,
 )
 from printing_load import (  # noqa: E402
     account,
@@ -301,18 +301,9 @@ def main(argv=None) -> int:
             ),
             "the task worker still running": worker_alive,
         }
-        for name, met in targets.items():
-            print(f"  {'ok  ' if met else 'MISS'} {name}")
-        return 0 if all(targets.values()) else 1
+        return verdict(targets)
     finally:
-        if worker is not None:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-        stop(server)
-        shutil.rmtree(workdir, ignore_errors=True)
+        stop_all(server, worker, workdir)
 
 
 if __name__ == "__main__":

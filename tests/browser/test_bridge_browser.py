@@ -181,6 +181,15 @@ def in_view(page, locator) -> bool:
     return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= viewport["height"] + 1
 
 
+# A control's box and the result line's, read together (None while the line is not drawn).
+CONTROL_AND_LINE = """(control) => {
+  const line = document.getElementById("working-summary");
+  if (!line || !line.getClientRects().length || getComputedStyle(line).visibility === "hidden") return null;
+  const box = (element) => { const r = element.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  return [box(control), box(line)];
+}"""
+
+
 def overlaps(one, other) -> bool:
     return not (
         one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
@@ -240,13 +249,16 @@ def test_the_result_is_in_view_while_the_board_is_typed(live_server, chromium, l
         assert page.evaluate("document.activeElement.tagName") in ("INPUT", "TEXTAREA")
         assert in_view(page, page.locator(":focus")), "the field being typed is off the screen"
         # Whatever is focused, the line kept at the top never covers it.
-        line = page.locator("#working-summary")
         page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+        # Leaving the field calculates the board again, and its answer draws the
+        # line anew: the line is measured once that answer is in.
+        page.wait_for_load_state("networkidle")
         for index in range(entry_controls(page).count()):
             control = entry_controls(page).nth(index)
             control.focus()
-            if line.is_visible():
-                box, covering = control.bounding_box(), line.bounding_box()
+            boxes = control.evaluate(CONTROL_AND_LINE)
+            if boxes is not None:
+                box, covering = boxes
                 assert not overlaps(box, covering), f"{control.get_attribute('name')} is under the result line at {size}"
             box = control.bounding_box()  # on the screen (focus scrolls a field only until it shows)
             assert box["y"] < VIEWPORTS[size]["height"] and box["y"] + box["height"] > 0

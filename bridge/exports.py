@@ -111,7 +111,7 @@ def write(spec: dict, user) -> Ruling:
     """Save the ruling again (the calculator checks it as it did), keeping the time it was first saved."""
     uid = spec["uid"] or uuid.uuid4()
     saved = services.ruling_save(
-        user=user, save_key=uid, restored=True, **{k: v for k, v in spec.items() if k not in ("uid", "saved_at")}
+        user=user, save_key=uid, **{k: v for k, v in spec.items() if k not in ("uid", "saved_at")}
     )
     if spec["saved_at"] is not None:
         Ruling.objects.filter(pk=saved.pk).update(created_at=spec["saved_at"])

@@ -41,7 +41,6 @@ def ruling_save(
     declarer: str = "",
     auction: str = "",
     director: str = "",
-    restored: bool = False,
 ) -> Ruling:
     """Save a ruling; the calculation is run again first, and a ruling it
     refuses is not saved (:class:`RecordingError` naming the input).

@@ -37,12 +37,10 @@ The login figures are reported, not targets.
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -61,8 +59,9 @@ from load import (  # noqa: E402 - bench/load.py, beside this file
     fetch,
     free_port,
     percentile,
-    production_environment,
     serve,
+    server_bench_arguments,
+    server_bench_environment,
     set_up_tables,
     stop_all,
     verdict,
@@ -187,21 +186,11 @@ def longest_render() -> float:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser = server_bench_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--flood-seconds", type=float, default=600, help="the flood's bound")
     args = parser.parse_args(argv)
-    database_url = os.environ.get("DATABASE_URL", "")
-    if args.database == "postgresql" and not database_url.startswith("postgres"):
-        script = str(BASE_DIR / "scripts" / "with-throwaway-postgres")
-        os.execv(script, [script, PYTHON, __file__, *(sys.argv[1:] if argv is None else argv)])
-
-    workdir = Path(tempfile.mkdtemp(prefix="gorilla-abuse-"))
+    workdir, env = server_bench_environment(args, argv, __file__, "abuse")
     port = free_port()
-    env = production_environment(
-        workdir, database_url if args.database == "postgresql" else f"sqlite:///{workdir / 'abuse.sqlite3'}"
-    )
     env["CLIENT_IP_HEADER"] = "HTTP_X_REAL_IP"
     server = worker = None
     log_path = workdir / "server.log"

@@ -540,6 +540,28 @@ def stop(server: subprocess.Popen | None) -> None:
         server.kill()
 
 
+def server_bench_arguments(description: str) -> argparse.ArgumentParser:
+    """The arguments every bench against gunicorn takes: its workers and its database."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    return parser
+
+
+def server_bench_environment(args, argv, script: str, name: str) -> tuple[Path, dict[str, str]]:
+    """A bench's own folder and the production environment it serves with: on
+    a throwaway PostgreSQL server when ``--database postgresql`` asks for one
+    (the bench ``script`` is run again under scripts/with-throwaway-postgres),
+    else on an SQLite file of its own in that folder."""
+    database_url = os.environ.get("DATABASE_URL", "")
+    if args.database == "postgresql" and not database_url.startswith("postgres"):
+        throwaway = str(BASE_DIR / "scripts" / "with-throwaway-postgres")
+        os.execv(throwaway, [throwaway, PYTHON, script, *(sys.argv[1:] if argv is None else argv)])
+    workdir = Path(tempfile.mkdtemp(prefix=f"gorilla-{name}-"))
+    url = database_url if args.database == "postgresql" else f"sqlite:///{workdir / f'{name}.sqlite3'}"
+    return workdir, production_environment(workdir, url)
+
+
 def stop_all(server: subprocess.Popen | None, worker: subprocess.Popen | None, workdir: Path) -> None:
     """The end of a bench with a task worker beside gunicorn: the worker
     stopped (killed after 30 s), the server stopped, the bench's files gone."""

@@ -31,12 +31,10 @@ address asked for. Exit status 1 when one is missed.
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import os
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -51,8 +49,9 @@ from load import (  # noqa: E402 - bench/load.py, beside this file
     fetch,
     free_port,
     percentile,
-    production_environment,
     serve,
+    server_bench_arguments,
+    server_bench_environment,
     stop_all,
     verdict,
 )
@@ -263,20 +262,10 @@ def line(latencies: list[float]) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser = server_bench_arguments(__doc__.split("\n\n")[0])
     args = parser.parse_args(argv)
-    database_url = os.environ.get("DATABASE_URL", "")
-    if args.database == "postgresql" and not database_url.startswith("postgres"):
-        script = str(BASE_DIR / "scripts" / "with-throwaway-postgres")
-        os.execv(script, [script, PYTHON, __file__, *(sys.argv[1:] if argv is None else argv)])
-
-    workdir = Path(tempfile.mkdtemp(prefix="gorilla-printing-"))
+    workdir, env = server_bench_environment(args, argv, __file__, "printing")
     port = free_port()
-    env = production_environment(
-        workdir, database_url if args.database == "postgresql" else f"sqlite:///{workdir / 'printing.sqlite3'}"
-    )
     server = worker = None
     gunicorn_log = workdir / "gunicorn.log"
     try:

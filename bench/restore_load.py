@@ -32,7 +32,6 @@ Exit status 1 when one is missed.
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -41,7 +40,6 @@ import re
 import secrets
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -59,9 +57,10 @@ from load import (  # noqa: E402 - bench/load.py, beside this file
     fetch,
     free_port,
     percentile,
-    production_environment,
     score,
     serve,
+    server_bench_arguments,
+    server_bench_environment,
     set_up_tables,
     stop_all,
     verdict,
@@ -218,22 +217,12 @@ phase.tallies = []  # type: ignore[attr-defined]
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser = server_bench_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--baseline-seconds", type=float, default=15)
     parser.add_argument("--gorilla-games", type=int, default=250)
     args = parser.parse_args(argv)
-    database_url = os.environ.get("DATABASE_URL", "")
-    if args.database == "postgresql" and not database_url.startswith("postgres"):
-        script = str(BASE_DIR / "scripts" / "with-throwaway-postgres")
-        os.execv(script, [script, PYTHON, __file__, *(sys.argv[1:] if argv is None else argv)])
-
-    workdir = Path(tempfile.mkdtemp(prefix="gorilla-restore-"))
+    workdir, env = server_bench_environment(args, argv, __file__, "restore")
     port = free_port()
-    env = production_environment(
-        workdir, database_url if args.database == "postgresql" else f"sqlite:///{workdir / 'restore.sqlite3'}"
-    )
     server = worker = None
     log_path = workdir / "gunicorn.log"
     try:

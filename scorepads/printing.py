@@ -178,19 +178,8 @@ def being_prepared(key: str, requester: str, path: str) -> bool:
     """Whether the PDF under ``key`` is being prepared by the worker, or the
     same address is for the same requester under an older key (the document
     changed since it was asked for: the worker prints it as it now is): its
-    task waits or runs (:func:`preparing`), not failed nor gone."""
-    waiting = with_task_status(
-        PrintedPdf.objects.filter(content__isnull=True, failed=False).filter(Q(key=key) | Q(requester=requester, path=path))
-    )
-    return any(
-        preparing(row["task"], row["task_status"], row["requested_at"])
-        for row in waiting.values("task", "task_status", "requested_at")[:PREPARING_LOOKED_AT]
-    )
-
-
-#: The most rows of one requester's address :func:`being_prepared` looks at
-#: (one a version of the document it asked for, and the prune drops old ones).
-PREPARING_LOOKED_AT = 20
+    task waits or runs (:func:`pending`), not failed nor gone."""
+    return pending(PrintedPdf.objects.filter(Q(key=key) | Q(requester=requester, path=path))).exists()
 
 
 def stale_before() -> datetime.datetime:
@@ -238,10 +227,11 @@ def in_turn(waiting: list[tuple[uuid.UUID, int]]) -> list[uuid.UUID]:
             last_turn[requester] = at
     never = datetime.datetime.min.replace(tzinfo=datetime.UTC)
     order = {task_id: index for index, task_id in enumerate(ids)}
+    priority = dict(waiting)
     return sorted(
         ids,
         key=lambda task_id: (
-            -dict(waiting)[task_id],
+            -priority[task_id],
             last_turn.get(requester_of.get(task_id, ""), never),
             order[task_id],
         ),

@@ -7,10 +7,10 @@ class BridgeConfig(AppConfig):
 
     def ready(self):
         from bridge import exports, selectors
-        from scorepads import history, limits
+        from scorepads import limits, registry
 
-        history.register(
-            history.GameKind(
+        registry.register(
+            registry.GameKind(
                 slug="bridge",
                 label="Bridge rulings",
                 recent=selectors.recent_rulings,

@@ -12,13 +12,13 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from scorepads import history
+from scorepads import registry
 
 
 def account_delete(*, user: AbstractBaseUser) -> int:
     """Delete ``user`` and what of every game would be left with no member;
     how many games went."""
     with transaction.atomic():
-        deleted = sum(kind.account_deleting(user) for kind in history.kinds() if kind.account_deleting)
+        deleted = sum(kind.account_deleting(user) for kind in registry.kinds() if kind.account_deleting)
         user.delete()
     return deleted

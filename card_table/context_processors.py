@@ -5,11 +5,11 @@ field's ``maxlength`` is the model's limit, written once in the game's models.""
 
 from django.urls import reverse
 
-from scorepads import history
+from scorepads import registry
 
 
 def site(request):
-    kinds = history.kinds()
+    kinds = registry.kinds()
     return {
         "new_games": [(kind.label, reverse(kind.start_url_name)) for kind in kinds if kind.start_url_name],
         "limits": {name: limit for kind in kinds for name, limit in kind.limits},

@@ -10,10 +10,10 @@ class PadConfig(AppConfig):
         from pad import history as own
         from pad.views import games
         from pad.views import history as history_views
-        from scorepads import history
+        from scorepads import registry
 
-        history.register(
-            history.GameKind(
+        registry.register(
+            registry.GameKind(
                 slug="gorilla",
                 label="Gorilla",
                 recent=selectors.recent_games,

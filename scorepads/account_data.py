@@ -20,10 +20,10 @@ from typing import BinaryIO
 
 from django.db.models import Model
 
-from scorepads import access, history
+from scorepads import access, registry
 
 
-def file_name(kind: history.GameKind) -> str:
+def file_name(kind: registry.GameKind) -> str:
     """The kind's file in the archive: ``gorilla.json``, ``two-way-street.json``, ..."""
     return f"{kind.slug}.json"
 
@@ -40,7 +40,7 @@ def write_archive(user, file: BinaryIO) -> None:
     """Write to ``file`` a ZIP archive of ``user``'s data, a JSON file for each
     kind of game that writes one, in the order the kinds were registered."""
     with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for kind in history.kinds():
+        for kind in registry.kinds():
             if kind.account_data is not None:
                 with io.TextIOWrapper(archive.open(file_name(kind), "w"), encoding="utf-8") as out:
                     kind.account_data(user, out)
@@ -51,4 +51,4 @@ def restore_start(user, file: BinaryIO):
     (:func:`scorepads.restore.restore_start`): the job that writes it."""
     from scorepads import restore
 
-    return restore.restore_start(user=user, file=file, kinds=history.kinds())
+    return restore.restore_start(user=user, file=file, kinds=registry.kinds())

@@ -27,7 +27,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from scorepads import history
+from scorepads import registry
 
 #: The page colours of static/card_table/site.css (--paper), light and dark: the phone's bars around the app.
 THEME_COLOURS = {"light": "#fbfaf6", "dark": "#161615"}
@@ -49,7 +49,7 @@ def web_manifest(request):
     manifest = {
         "name": settings.PRODUCT_NAME,
         "short_name": settings.PRODUCT_SHORT_NAME,
-        "description": f"{settings.PRODUCT_NAME}: {', '.join(kind.label for kind in history.kinds())}.",
+        "description": f"{settings.PRODUCT_NAME}: {', '.join(kind.label for kind in registry.kinds())}.",
         "start_url": reverse("front_page"),
         "scope": "/",
         "display": "standalone",
@@ -100,7 +100,7 @@ def kept_page_patterns() -> list[str]:
     expressions of a path that JavaScript reads as Python does: the site's
     pages and every game's, made from the URL patterns their names point to
     (``/two-way-street/games/<int:game_id>/`` is ``^/two\\-way\\-street/games/[0-9]+/$``)."""
-    wanted = [*SITE_PAGES, *(name for kind in history.kinds() for name in kind.kept_pages)]
+    wanted = [*SITE_PAGES, *(name for kind in registry.kinds() for name in kind.kept_pages)]
     patterns = dict(_named_patterns(get_resolver().url_patterns, "", ()))
     missing = [name for name in wanted if name not in patterns]
     if missing:

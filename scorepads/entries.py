@@ -131,9 +131,9 @@ def stored(user_id: int, to: str, key: uuid.UUID) -> bool:
 
 def entry_views() -> frozenset[str]:
     """The URL names of every registered game's entry views."""
-    from scorepads import history
+    from scorepads import registry
 
-    return frozenset(name for kind in history.kinds() for name in kind.entry_views)
+    return frozenset(name for kind in registry.kinds() for name in kind.entry_views)
 
 
 class EntryOnceMiddleware:

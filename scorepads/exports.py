@@ -153,9 +153,9 @@ def games_csv(export: CsvExport, games: QuerySet) -> StreamingHttpResponse:
 def game_csv(request, game_id: int, *, slug: str) -> StreamingHttpResponse:
     """One game's spreadsheet, from its sheet: the rows the history's export
     gives for it. A 404 for a game the user may not see."""
-    from scorepads import history
+    from scorepads import history, registry
 
-    kind = history.kind(slug)
+    kind = registry.kind(slug)
     if kind is None:
         raise Http404("No such game.")
     games = kind.listed(request.user, history.HistoryFilters()).filter(pk=game_id)

@@ -1,4 +1,4 @@
-"""Every game's addresses, from its registration (:class:`scorepads.history.GameKind`):
+"""Every game's addresses, from its registration (:class:`scorepads.registry.GameKind`):
 the site's URLs include each game's ``urls`` at its ``url_prefix``, so a new
 game adds no line to them."""
 
@@ -8,7 +8,7 @@ from django.apps import apps
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import include, path
 
-from scorepads import history
+from scorepads import registry
 
 
 def includes() -> list:
@@ -18,7 +18,7 @@ def includes() -> list:
     imported after the apps are ready)."""
     if not apps.ready:
         raise ImproperlyConfigured("the games' URLs are read before the games are registered")
-    games = [kind for kind in history.kinds() if kind.urls]
+    games = [kind for kind in registry.kinds() if kind.urls]
     prefixes = [kind.url_prefix for kind in games if kind.url_prefix]
     shared = sorted({prefix for prefix in prefixes if prefixes.count(prefix) > 1})
     if shared:

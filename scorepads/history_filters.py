@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.http import QueryDict
 
-from scorepads import history
+from scorepads import history, registry
 
 #: How a message names each filter every game has.
 FILTER_NAMES = {
@@ -47,7 +47,7 @@ class FilterDateField(forms.DateField):
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [("", "Every game"), *((kind.slug, kind.label) for kind in history.kinds())]
+    return [("", "Every game"), *((kind.slug, kind.label) for kind in registry.kinds())]
 
 
 class GameFilterForm(forms.Form):
@@ -75,16 +75,16 @@ class GameFilterForm(forms.Form):
         )
         # The games, and their own filters, are those registered when the apps were ready.
         self.fields["game"].error_messages["invalid_choice"] = (
-            f"“%(value)s” is not a game this app keeps. The games are {history.kinds_named()}."
+            f"“%(value)s” is not a game this app keeps. The games are {registry.kinds_named()}."
         )
         #: The kind whose own each filter or order is, by its name.
-        self.owners: dict[str, history.GameKind] = {}
-        self.orders: dict[str, tuple[history.Order, history.GameKind | None]] = {
+        self.owners: dict[str, registry.GameKind] = {}
+        self.orders: dict[str, tuple[history.Order, registry.GameKind | None]] = {
             key: (order, None) for key, order in history.ORDERS.items()
         }
         self.names = dict(FILTER_NAMES)
         own_fields = {}
-        for kind in history.kinds():
+        for kind in registry.kinds():
             if kind.own_filters is None:
                 continue
             for name, field in kind.own_filters.fields(user).items():
@@ -102,7 +102,7 @@ class GameFilterForm(forms.Form):
         ]
         self.fields["sort"].error_messages["invalid_choice"] = "“%(value)s” is not an order the list knows."
 
-    def own_fields(self) -> list[tuple[forms.BoundField, history.GameKind]]:
+    def own_fields(self) -> list[tuple[forms.BoundField, registry.GameKind]]:
         """The bound fields of the kinds' own filters, each with its kind."""
         return [(self[name], kind) for name, kind in self.owners.items()]
 
@@ -120,7 +120,7 @@ class GameFilterForm(forms.Form):
             self.add_error("sort", f"Only {kind.label} games are listed by their score.")
         return cleaned
 
-    def own_kind(self) -> history.GameKind | None:
+    def own_kind(self) -> registry.GameKind | None:
         """The kind whose own filters or order are used, if any."""
         data = self.cleaned_data
         for name, kind in self.owners.items():
@@ -128,12 +128,12 @@ class GameFilterForm(forms.Form):
                 return kind
         return self.sorted_by(data)[1]
 
-    def kinds(self) -> list[history.GameKind] | None:
+    def kinds(self) -> list[registry.GameKind] | None:
         """The kinds of game listed: one, or every kind (None)."""
         if (kind := self.own_kind()) is not None:
             return [kind]
         slug = self.cleaned_data.get("game")
-        kind = history.kind(slug) if slug else None
+        kind = registry.kind(slug) if slug else None
         return [kind] if kind is not None else None
 
     def common_filters(self) -> history.HistoryFilters:
@@ -171,7 +171,7 @@ class GameFilterForm(forms.Form):
         """The order asked for, the newest first unless another could be read."""
         return self.sorted_by(self.cleaned_data)[0]
 
-    def sorted_by(self, data: dict) -> tuple[history.Order, history.GameKind | None]:
+    def sorted_by(self, data: dict) -> tuple[history.Order, registry.GameKind | None]:
         """The order ``data`` asks for and the kind whose own it is (None: every
         kind's), the newest first unless another could be read."""
         return self.orders.get(data.get("sort") or "", (history.NEWEST_FIRST, None))

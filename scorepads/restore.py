@@ -318,7 +318,7 @@ def restore_replay(job_id: int) -> None:
     batch is in, when they are all shown at once (:func:`restore_done`). On any
     problem what was written goes (:func:`restore_failed`), as it does for a
     restore whose worker stopped (:func:`restore_of`)."""
-    from scorepads import history
+    from scorepads import registry
 
     job = RestoreJob.objects.filter(pk=job_id).first()
     if job is None or job.ended:
@@ -330,7 +330,7 @@ def restore_replay(job_id: int) -> None:
     if not RestoreJob.objects.filter(pk=job.pk, state=RestoreJob.State.QUEUED).update(state=RestoreJob.State.RUNNING):
         return  # taken by another worker at the same instant
     try:
-        replay = Replay(job, read_archive(io.BytesIO(bytes(job.archive or b"")), history.kinds()))
+        replay = Replay(job, read_archive(io.BytesIO(bytes(job.archive or b"")), registry.kinds()))
         while write_batch(replay):
             # Room for the others: SQLite's waiting writers poll for the lock
             # (every 100 ms once they have waited a while), and would rarely
@@ -478,13 +478,13 @@ def restore_done(job: RestoreJob) -> None:
 
 def restore_failed(job: RestoreJob, problem: str) -> None:
     """Remove what the job wrote, a batch at a time, and keep why it failed."""
-    from scorepads import history
+    from scorepads import registry
 
     for model in models_restored():
         while pks := list(model._default_manager.filter(restoring=job).values_list("pk", flat=True)[:DELETE_BATCH]):
             with transaction.atomic():
                 model._default_manager.filter(pk__in=pks).delete()
-    for kind in history.kinds():
+    for kind in registry.kinds():
         if kind.restore_failed is not None:
             with transaction.atomic():
                 kind.restore_failed(job.user, job.created_at)

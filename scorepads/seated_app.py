@@ -27,11 +27,11 @@ class SeatedGameConfig(AppConfig):
         self.verbose_name = f"{self.label_text} score sheet"
 
     def ready(self):
-        from scorepads import account_data, history, limits
+        from scorepads import account_data, limits, registry
 
         selectors, exports, models = (import_module(f"{self.name}.{part}") for part in ("selectors", "exports", "models"))
-        history.register(
-            history.GameKind(
+        registry.register(
+            registry.GameKind(
                 slug=self.slug,
                 label=self.label_text,
                 recent=selectors.recent_games,

@@ -36,7 +36,7 @@ from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.urls import reverse
 
-from scorepads import history
+from scorepads import registry
 from scorepads.models import InvitationBlock, SeatedGame, SeatedPlayer
 from scorepads.players import joined, with_players
 from scorepads.recording import RecordingError
@@ -129,7 +129,7 @@ def day(date: datetime.date) -> str:
 
 def seated_kinds() -> list[Seated]:
     """Every registered kind of game with seats."""
-    return [kind.seated for kind in history.kinds() if kind.seated is not None]
+    return [kind.seated for kind in registry.kinds() if kind.seated is not None]
 
 
 #: The invitations the front page shows at a time.

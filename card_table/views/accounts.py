@@ -31,7 +31,7 @@ from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
 from card_table import accounts
-from scorepads import history, restore, seating
+from scorepads import registry, restore, seating
 from scorepads.account_data import restore_start, write_archive
 from scorepads.views import attachment_header
 
@@ -135,9 +135,9 @@ def account_page(request, *, form=None, restore_form=None, status=200):
             "form": form or EmailForm(initial={"email": request.user.email}),
             "restore_form": restore_form or RestoreForm(),
             "blocked": seating.blocked_accounts(request.user),
-            "kinds": history.kinds(),
+            "kinds": registry.kinds(),
             # The games whose file the download holds (their callables are no template's to call).
-            "downloaded": ", ".join(kind.label for kind in history.kinds() if kind.account_data is not None),
+            "downloaded": ", ".join(kind.label for kind in registry.kinds() if kind.account_data is not None),
         },
         status=status,
     )
@@ -244,7 +244,7 @@ def account_delete(request):
             "form": form,
             "parts": [
                 (kind.deletion_template, kind.deletion_context(request.user) if kind.deletion_context else {})
-                for kind in history.kinds()
+                for kind in registry.kinds()
                 if kind.deletion_template
             ],
         },

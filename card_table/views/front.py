@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from scorepads import history, seating
+from scorepads import history, registry, seating
 
 
 def invitations_page(request) -> int:
@@ -20,7 +20,7 @@ def invitations_page(request) -> int:
 
 @require_GET
 def front_page(request):
-    kinds = history.kinds()
+    kinds = registry.kinds()
     return render(
         request,
         "card_table/front_page.html",

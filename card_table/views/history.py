@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from scorepads import exports, history
+from scorepads import exports, history, registry
 from scorepads.history_filters import GameFilterForm, read_filters
 from scorepads.requests import HtmxHttpRequest
 from scorepads.views import bad_request, form_problem
@@ -62,7 +62,7 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
             "query": query,
             "downloads": own_downloads(kinds, page, entries, query) if entries else [],
             "spreadsheets": spreadsheet_links(kinds, query) if entries else [],
-            "below": [kind.own_filters.page_template for kind in history.kinds() if kind.own_filters and kind.own_filters.page_template],
+            "below": [kind.own_filters.page_template for kind in registry.kinds() if kind.own_filters and kind.own_filters.page_template],
             "fragment": fragment,
         },
     )
@@ -80,17 +80,17 @@ def own_downloads(kinds, page, entries, query) -> list[tuple[str, dict]]:
     """(template, context) of the downloads of each kind listed that has its own."""
     return [
         (kind.own_filters.downloads_template, kind.own_filters.downloads_context(page, entries, query))
-        for kind in kinds or history.kinds()
+        for kind in kinds or registry.kinds()
         if kind.own_filters and kind.own_filters.downloads_template and kind.own_filters.downloads_context
     ]
 
 
-def spreadsheet_links(kinds: list[history.GameKind] | None, query) -> list[tuple[str, str]]:
+def spreadsheet_links(kinds: list[registry.GameKind] | None, query) -> list[tuple[str, str]]:
     """(label, address) of the spreadsheet of each kind listed that has the
     common one (a kind with downloads of its own offers them beside its JSON),
     with the filters in use."""
     links = []
-    for kind in kinds or history.kinds():
+    for kind in kinds or registry.kinds():
         if kind.csv_export is not None:
             wanted = query.copy()
             wanted["game"] = kind.slug
@@ -100,15 +100,15 @@ def spreadsheet_links(kinds: list[history.GameKind] | None, query) -> list[tuple
 
 def start_links() -> list[tuple[str, str]]:
     """(label, address) of the page that starts a game of each kind."""
-    return [(kind.label, reverse(kind.start_url_name)) for kind in history.kinds() if kind.start_url_name]
+    return [(kind.label, reverse(kind.start_url_name)) for kind in registry.kinds() if kind.start_url_name]
 
 
-def csv_kind(form: GameFilterForm) -> history.GameKind | None:
+def csv_kind(form: GameFilterForm) -> registry.GameKind | None:
     """The kind whose spreadsheet is asked for: the one ``game`` names, or,
     without one, the kind whose own spreadsheet is the history's (Gorilla's)."""
     if slug := form.cleaned_data.get("game"):
-        return history.kind(slug)
-    return next((kind for kind in history.kinds() if kind.own_filters and kind.own_filters.csv), None)
+        return registry.kind(slug)
+    return next((kind for kind in registry.kinds() if kind.own_filters and kind.own_filters.csv), None)
 
 
 @require_GET
@@ -123,7 +123,7 @@ def games_csv(request: HttpRequest):
     kind = csv_kind(form)
     own = form.own_kind()
     if kind is None or (own is not None and own is not kind):
-        return bad_request(f"nothing was exported: there is no spreadsheet of these games. The games are {history.kinds_named()}.")
+        return bad_request(f"nothing was exported: there is no spreadsheet of these games. The games are {registry.kinds_named()}.")
     if kind.own_filters and kind.own_filters.csv:
         return kind.own_filters.csv(request, form)
     games = kind.listed(request.user, form.common_filters()).order_by("date", "pk")

@@ -21,7 +21,7 @@ from pad.display import day_session, pad_display, played_order, wallow
 from pad.exchange import export_text, hand_rows, with_rematch_uid
 from pad.models import MAX_MEMBERS
 from pad.views.printing import pads_print_cost
-from scorepads import exports, history
+from scorepads import exports, registry
 from scorepads.exports import attachment_name
 from scorepads.history_filters import GameFilterForm, read_filters
 from scorepads.pdf import PAGE_SIZE_LABELS
@@ -108,7 +108,7 @@ def export_filters(request: HttpRequest) -> GameFilterForm:
     if (game := form.cleaned_data.get("game")) not in ("", None, GORILLA):
         raise ValueError(
             f"nothing was exported: game: “{game}” games are not in this export, which holds Gorilla games "
-            f"only (game={GORILLA}, or no game). The games are {history.kinds_named()}."
+            f"only (game={GORILLA}, or no game). The games are {registry.kinds_named()}."
         )
     return form
 

@@ -41,13 +41,13 @@ def test_front_page_escapes_names(client, user):
 
 
 def test_front_page_offers_every_registered_game(client, db):
-    from scorepads import history
+    from scorepads import registry
 
     page = client.get(reverse("front_page")).content.decode()
     others = page.split('class="start-others"', 1)[1].split("</section>", 1)[0]
     offered = re.findall(r'href="([^"]+)">([^<]+)</a>', others)
     # Gorilla starts on the front page itself; every other game has its link.
-    assert offered == [(reverse(kind.start_url_name), kind.label) for kind in history.kinds() if kind.slug != "gorilla"]
+    assert offered == [(reverse(kind.start_url_name), kind.label) for kind in registry.kinds() if kind.slug != "gorilla"]
     assert 'action="/games/new/"' in page
 
 

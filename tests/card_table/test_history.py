@@ -829,12 +829,12 @@ def test_an_export_of_a_game_the_app_does_not_keep_is_refused_naming_the_games(c
 
 
 def test_the_games_named_are_those_registered(monkeypatch):
-    from scorepads import history
+    from scorepads import registry
 
-    monkeypatch.setattr(history, "_kinds", {slug: history._kinds[slug] for slug in ("gorilla", "bridge")})
-    assert history.kinds_named() == "gorilla and bridge"
-    monkeypatch.setattr(history, "_kinds", {"gorilla": history._kinds["gorilla"]})
-    assert history.kinds_named() == "gorilla"
+    monkeypatch.setattr(registry, "_kinds", {slug: registry._kinds[slug] for slug in ("gorilla", "bridge")})
+    assert registry.kinds_named() == "gorilla and bridge"
+    monkeypatch.setattr(registry, "_kinds", {"gorilla": registry._kinds["gorilla"]})
+    assert registry.kinds_named() == "gorilla"
 
 
 def test_an_export_of_gorilla_games_by_name_holds_them(client, known_games):

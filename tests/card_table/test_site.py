@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from scorepads import history
+from scorepads import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_APPS = {"pad", "solver", "two_way_street", "mahjong", "bridge"}
@@ -76,17 +76,17 @@ def test_the_headers_new_game_offers_every_registered_game(client, db):
     page = client.get(reverse("account")).content.decode()
     menu = page.split('class="site-menu new-game-menu"', 1)[1].split("</details>", 1)[0]
     assert re.findall(r'<li><a href="([^"]+)">([^<]+)</a></li>', menu) == [
-        (reverse(kind.start_url_name), kind.label) for kind in history.kinds()
+        (reverse(kind.start_url_name), kind.label) for kind in registry.kinds()
     ]
-    assert len(history.kinds()) == 4
+    assert len(registry.kinds()) == 4
 
 
 def test_a_game_registered_later_is_offered_too(client, db, monkeypatch):
-    toy = history.GameKind(
+    toy = registry.GameKind(
         slug="toy", label="Toy game", recent=lambda user, limit: [], row_template="", listed=None,
         history_rows=None, history_row_template="", start_url_name="account",
     )
-    monkeypatch.setitem(history._kinds, "toy", toy)
+    monkeypatch.setitem(registry._kinds, "toy", toy)
     page = client.get(reverse("password_change")).content.decode()
     assert f'<li><a href="{reverse("account")}">Toy game</a></li>' in page
 

@@ -331,11 +331,11 @@ def test_the_polls_revision_agrees_with_who_may_see_what(owned, user, stranger, 
 
 
 def test_a_strangers_spreadsheets_of_every_game_hold_none_of_jons(stranger_client, client, user):
-    from scorepads import history
+    from scorepads import registry
     from tests.scorepads.test_restore import all_four
 
     all_four(user)
-    for kind in history.kinds():
+    for kind in registry.kinds():
         for who, expected in ((stranger_client, False), (client, True)):
             response = who.get(reverse("games_csv"), {"game": kind.slug})
             assert response.status_code == 200

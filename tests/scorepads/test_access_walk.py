@@ -16,7 +16,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, reverse
 
-from scorepads import history
+from scorepads import registry
 from tests.conftest import record_outcomes
 from tests.scorepads import toy_game
 
@@ -113,7 +113,7 @@ def toy(user, django_user_model) -> Owned:
 #: One object of Jon's for each game, by the game's slug.
 OWNED = {"gorilla": gorilla, "two-way-street": two_way_street, "mah-jongg": mahjong, "bridge": bridge, "toy": toy}
 #: The games walked: every registered one, and the toy game.
-SLUGS = [*(kind.slug for kind in history.kinds()), toy_game.KIND.slug]
+SLUGS = [*(kind.slug for kind in registry.kinds()), toy_game.KIND.slug]
 #: What nobody's request may change: every table but the sessions and the log-in records.
 UNCHANGED_APPS = {"sessions", "admin", "axes"}
 
@@ -147,7 +147,7 @@ def walked(request, user, django_user_model):
         if slug not in OWNED:
             pytest.fail(f"the game {slug!r} gives the access walk no object of its own: add one to OWNED")
         owned = OWNED[slug](user, django_user_model)
-        yield history.kind(slug), patterns_of(history.kind(slug)), owned
+        yield registry.kind(slug), patterns_of(registry.kind(slug)), owned
 
 
 def url_of(name, pattern, owned: Owned, token=UNKNOWN_TOKEN):
@@ -160,12 +160,12 @@ def names_an_object(pattern, owned: Owned) -> bool:
 
 
 def test_every_registered_game_gives_the_walk_an_object():
-    missing = [kind.slug for kind in history.kinds() if kind.slug not in OWNED]
+    missing = [kind.slug for kind in registry.kinds() if kind.slug not in OWNED]
     assert not missing, f"games with no object of their own for the access walk: {missing}"
 
 
 def test_every_game_registers_its_addresses():
-    for kind in history.kinds():
+    for kind in registry.kinds():
         assert patterns_of(kind), kind.slug
 
 
@@ -243,9 +243,9 @@ def test_two_games_at_one_address_are_refused_by_name():
 
     from scorepads import game_urls
 
-    history.register(history.GameKind(**{**toy_game.KIND.__dict__, "url_prefix": "bridge/"}))
+    registry.register(registry.GameKind(**{**toy_game.KIND.__dict__, "url_prefix": "bridge/"}))
     try:
         with pytest.raises(ImproperlyConfigured, match="bridge/"):
             game_urls.includes()
     finally:
-        history._kinds.pop(toy_game.KIND.slug)
+        registry._kinds.pop(toy_game.KIND.slug)

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from bridge.models import Ruling
 from mahjong import services as mahjong_services
-from scorepads import history
+from scorepads import registry
 from scorepads.players import Seat
 from tests.scorepads import toy_game
 from two_way_street import services as tws_services
@@ -60,7 +60,7 @@ def test_every_games_real_pages_are_kept_and_no_other(client, user, game):
 
 def test_each_registered_page_name_is_kept_at_its_address(client, user, game):
     patterns = kept_pages(client)
-    for kind in history.kinds():
+    for kind in registry.kinds():
         for name in kind.kept_pages:
             assert kept(patterns, reverse(name, kwargs=sample_kwargs(name, game))), name
 
@@ -103,6 +103,6 @@ def test_a_page_to_keep_with_no_url_is_refused_by_name(toy, client):
 
     from scorepads import app_shell
 
-    history.register(history.GameKind(**{**toy.__dict__, "kept_pages": ("toy:nowhere",)}))  # unregistered with the toy
+    registry.register(registry.GameKind(**{**toy.__dict__, "kept_pages": ("toy:nowhere",)}))  # unregistered with the toy
     with pytest.raises(ImproperlyConfigured, match="toy:nowhere"):
         app_shell.kept_page_patterns()

@@ -20,7 +20,7 @@ from django.utils import timezone
 from bridge.models import Ruling
 from mahjong.models import Game as MahjongGame
 from pad.models import Game as GorillaGame
-from scorepads import history, restore
+from scorepads import history, registry, restore
 from scorepads.models import RestoreJob
 from tests.scorepads.test_restore import all_four, counts, download, files_of, restore_post, zip_of
 from two_way_street import selectors as street_selectors
@@ -156,7 +156,7 @@ def test_games_being_restored_are_nowhere_to_be_seen(content, fresh, settings):
     """Not in the lists, the history, a game's page, its poll or its spreadsheet, not even for staff."""
     account, client = fresh
     job = queued(client, content, settings)
-    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), history.kinds()))
+    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
     while replay.step():
         pass  # every game written and marked, the job not yet done
     assert StreetGame.objects.filter(restoring=job).count() == 2 and visible(account) == 0
@@ -250,7 +250,7 @@ def test_a_game_another_restore_wrote_at_the_same_instant_is_counted_as_here(con
     first = queued(client, content, settings)
     second = queued(client, content, settings)
     restore.restore_replay.call(first.pk)
-    blind = {kind.slug: kind.restore.present for kind in history.kinds()}
+    blind = {kind.slug: kind.restore.present for kind in registry.kinds()}
     calls = []
 
     def present_after_the_write(form):
@@ -259,9 +259,9 @@ def test_a_game_another_restore_wrote_at_the_same_instant_is_counted_as_here(con
             return set() if len(calls) % 2 else form(user, uids)  # blind before the write, not after
         return present
 
-    for kind in history.kinds():
+    for kind in registry.kinds():
         form = dataclasses.replace(kind.restore, present=present_after_the_write(blind[kind.slug]))
-        monkeypatch.setitem(history._kinds, kind.slug, dataclasses.replace(kind, restore=form))
+        monkeypatch.setitem(registry._kinds, kind.slug, dataclasses.replace(kind, restore=form))
     restore.restore_replay.call(second.pk)
     second.refresh_from_db()
     assert (second.state, second.written) == ("done", 0), second.problem
@@ -295,7 +295,7 @@ def test_a_restore_whose_worker_stopped_fails_leaving_nothing(content, fresh, se
     account, client = fresh
     job = queued(client, content, settings)
     before = counts()
-    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), history.kinds()))
+    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
     RestoreJob.objects.filter(pk=job.pk).update(state="running")
     for _ in range(5):
         replay.step()  # a few games in; then the worker is gone

@@ -131,13 +131,13 @@ def test_a_new_game_starts_unshared_unfinished_at_revision_zero(partnership):
 def test_the_recent_games_of_every_kind_merge_newest_first(user, partnership, monkeypatch):
     from types import SimpleNamespace
 
-    from scorepads import history
+    from scorepads import history, registry
 
     game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
     other = SimpleNamespace(date=datetime.date(2026, 7, 10), created_at=game.created_at)
-    monkeypatch.setattr(history, "_kinds", dict(history._kinds))
-    history.register(
-        history.GameKind(
+    monkeypatch.setattr(registry, "_kinds", dict(registry._kinds))
+    registry.register(
+        registry.GameKind(
             slug="other",
             label="Other game",
             recent=lambda user, limit: [other],

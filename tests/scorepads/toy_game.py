@@ -18,7 +18,7 @@ from django.urls import clear_url_caches, path
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from scorepads import entries, history
+from scorepads import entries, registry
 
 #: What the toy game recorded, in order.
 RECORDED: list[str] = []
@@ -55,7 +55,7 @@ urlpatterns = [
     path("tables/<int:table>/moves/", record, name="record"),
 ]
 
-KIND = history.GameKind(
+KIND = registry.GameKind(
     slug="toy",
     label="Toy",
     recent=lambda user, limit: list(tables(user)[:limit]),
@@ -83,13 +83,13 @@ def registered(kind=KIND):
     registrations (as when the site starts); afterwards, neither."""
     from gorilla_site import urls as site_urls
 
-    history.register(kind)
+    registry.register(kind)
     try:
         importlib.reload(site_urls)
         clear_url_caches()
         RECORDED.clear()
         yield kind
     finally:
-        history._kinds.pop(kind.slug, None)
+        registry._kinds.pop(kind.slug, None)
         importlib.reload(site_urls)
         clear_url_caches()

@@ -22,10 +22,11 @@ class BridgeConfig(AppConfig):
                 start_url_name="bridge:calculator_home",
                 account_data=exports.account_data,
                 restore=exports.RESTORE,
-                daily_limit=limits.BRIDGE_RULINGS,
+                daily_limit=limits.DailyLimit("bridge", "rulings", "rulings", "save", "saved", "bridge.Ruling", default=200),
                 kept_pages=("bridge:calculator_home", "bridge:calculator", "bridge:ruling"),
                 entry_views=("bridge:calculator",),
                 urls="bridge.urls",
                 url_prefix="bridge/",
+                app=self.label,
             )
         )

@@ -49,7 +49,7 @@ def ruling_save(
     the same key (a double tap, a resent request) gives the ruling saved the
     first time. A different ruling from the same form (the director went back,
     changed the board and saved again) is saved as a new one, unless the
-    account has saved the day's most already (:data:`scorepads.limits.BRIDGE_RULINGS`).
+    account has saved the day's most already (its registration's, :mod:`scorepads.limits`).
 
     The table as the director files it is optional: the pairs' (or teams')
     numbers, the contract and declarer as played, the auction, the director's
@@ -97,7 +97,7 @@ def ruling_save(
             ruling.save_key = uuid.uuid4()
         try:
             with transaction.atomic():
-                limits.BRIDGE_RULINGS.check(user, Ruling.objects.filter(created_by=user))
+                limits.check_today(user, Ruling)
                 ruling.save()
                 entries.keep_key()
             return ruling

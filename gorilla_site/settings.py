@@ -296,10 +296,9 @@ RESTORE_STALE = datetime.timedelta(minutes=10)
 # (scorepads.seating): a new game naming it past that is refused, saying so.
 PENDING_INVITATIONS_PER_ACCOUNT = int(os.environ.get("PENDING_INVITATIONS_PER_ACCOUNT", 20))
 
-# What one account may create in a day (scorepads.limits reads these).
-TWO_WAY_STREET_GAMES_PER_DAY = int(os.environ.get("TWO_WAY_STREET_GAMES_PER_DAY", 50))
-MAH_JONGG_GAMES_PER_DAY = int(os.environ.get("MAH_JONGG_GAMES_PER_DAY", 50))
-BRIDGE_RULINGS_PER_DAY = int(os.environ.get("BRIDGE_RULINGS_PER_DAY", 200))
+# What one account may create in a day is declared by each game on its
+# registration and read from the environment by scorepads.limits
+# (TWO_WAY_STREET_GAMES_PER_DAY, MAH_JONGG_GAMES_PER_DAY, BRIDGE_RULINGS_PER_DAY).
 
 # Printing (scorepads.printing): a PDF of more than PDF_CELLS_IN_REQUEST cells
 # (its tables' rows times columns, hands times players, and its text, names and

@@ -5,4 +5,4 @@ class MahjongConfig(seated_app.SeatedGameConfig):
     name = "mahjong"
     slug, label_text = "mah-jongg", "Mah Jongg"
     more_kept_pages = ("scorer",)
-    daily_limit = "MAH_JONGG_GAMES"
+    games_per_day = 50

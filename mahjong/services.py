@@ -29,14 +29,14 @@ def game_start(*, seats: Sequence[Seat], date: datetime.date, user, restored: uu
     in the first hand). ``user`` (who starts it) becomes its member, and sits
     where the seats name their account; the other accounts named are invited
     (:mod:`scorepads.seating`). Refused past the day's limit of games an
-    account may start (:data:`scorepads.limits.MAH_JONGG_GAMES`); a game
+    account may start (its registration's, :mod:`scorepads.limits`); a game
     ``restored`` from a data download (its uid) counts like any other."""
     if len(seats) != rules.PLAYERS:
         raise RecordingError(f"Mah Jongg is played by {rules.PLAYERS} players, not {len(seats)}", field="players")
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
     accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
-        limits.MAH_JONGG_GAMES.check(user, Game.objects.filter(created_by=user))
+        limits.check_today(user, Game)
         game = Game.objects.create(date=date, created_by=user, totals=[0] * rules.PLAYERS, **restored_uid(restored, user))
         invited = seating.invitations_sent(accounts.invited, sender=user)
         Player.objects.bulk_create(

@@ -1,34 +1,53 @@
 """How much one account may create in a day: games of each kind, bridge
-rulings. Each limit is one setting (``gorilla_site.settings``), read here and
-nowhere else; a service checks it in the transaction that would create the row,
-and a refusal (:class:`RecordingError`) says what the limit is and writes
-nothing."""
+rulings. A game declares its limit on its registration
+(:attr:`scorepads.registry.GameKind.daily_limit`): what is counted and the
+number when nothing else says; the number is a setting named from the game's
+slug (``TWO_WAY_STREET_GAMES_PER_DAY``), read here and nowhere else, from the
+settings when they hold it, else from the environment. A service checks it
+(:func:`check_today`) in the transaction that would create the row, and a
+refusal (:class:`RecordingError`) says what the limit is and writes nothing."""
 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.utils import timezone
 
+from scorepads import registry
 from scorepads.recording import RecordingError
 
 
 @dataclass(frozen=True)
 class DailyLimit:
-    setting: str  # the name of the setting that holds the number
+    slug: str  # the game's, which names the setting: "two-way-street"
+    counted: str  # what is counted, as the setting names it: "games", "rulings"
     things: str  # what is counted, in the plural: "Two Way Street games"
     verb: str  # what the account does to each: "start", "save"
     done: str  # the same, done: "started", "saved"
     model: str  # the rows counted, by their ``created_by``: "two_way_street.Game"
+    default: int  # the number when neither the settings nor the environment give one
+    # The environment's number (else the default), read once, when the game
+    # is registered: a wrong one stops the site from starting, saying so.
+    configured: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "configured", environment_number(self.setting, self.default))
+
+    @property
+    def setting(self) -> str:
+        """The setting's name, and the environment's: "TWO_WAY_STREET_GAMES_PER_DAY"."""
+        return f"{self.slug}_{self.counted}_per_day".replace("-", "_").upper()
 
     @property
     def most(self) -> int:
-        return int(getattr(settings, self.setting))
+        return int(getattr(settings, self.setting, self.configured))
 
     def check(self, user, made_by_user: models.QuerySet) -> None:
         """Refuse when ``made_by_user`` (the account's rows, with a
@@ -76,8 +95,29 @@ def start_of_today() -> datetime.datetime:
     return timezone.make_aware(datetime.datetime.combine(timezone.localdate(), datetime.time()))
 
 
-TWO_WAY_STREET_GAMES = DailyLimit(
-    "TWO_WAY_STREET_GAMES_PER_DAY", "Two Way Street games", "start", "started", "two_way_street.Game"
-)
-MAH_JONGG_GAMES = DailyLimit("MAH_JONGG_GAMES_PER_DAY", "Mah Jongg games", "start", "started", "mahjong.Game")
-BRIDGE_RULINGS = DailyLimit("BRIDGE_RULINGS_PER_DAY", "rulings", "save", "saved", "bridge.Ruling")
+def environment_number(name: str, default: int) -> int:
+    """The whole number of 0 or more the environment gives as ``name``, else ``default``."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not (value.isascii() and value.isdigit()):
+        raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {value[:20]!r}")
+    return int(value)
+
+
+def games_started(slug: str, label: str, model: str, default: int) -> DailyLimit:
+    """The limit on the games of a game with seats an account may start in a day."""
+    return DailyLimit(slug, "games", f"{label} games", "start", "started", model, default)
+
+
+def registered_for(model: type[models.Model]) -> DailyLimit | None:
+    """The daily limit a registered game declares on the rows of ``model`` (None: no limit)."""
+    label = model._meta.label
+    return next((kind.daily_limit for kind in registry.kinds() if kind.daily_limit and kind.daily_limit.model == label), None)
+
+
+def check_today(user, model: type[models.Model]) -> None:
+    """Refuse a new row of ``model`` by ``user`` past the day's limit its game
+    declares (:meth:`DailyLimit.check`); nothing to check for a model no limit counts."""
+    if (limit := registered_for(model)) is not None:
+        limit.check(user, model._default_manager.filter(created_by=user))

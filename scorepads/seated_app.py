@@ -1,6 +1,6 @@
 """The app of a game with seats (Two Way Street, Mah Jongg): its ``apps.py``
 names the game, and the game is registered by the conventions of a seated
-game's app (:mod:`scorepads.history`): its ``selectors`` (``SEATED``,
+game's app (:mod:`scorepads.registry`): its ``selectors`` (``SEATED``,
 ``recent_games``, ``games_in_history``, ``history_rows``), its ``exports``
 (``account_data``, ``RESTORE``, ``CSV_EXPORT``), its ``models.Game``, its
 templates ``<app>/includes/game_row.html`` and ``history_row.html``, its
@@ -20,7 +20,9 @@ class SeatedGameConfig(AppConfig):
     # Its pages the service worker keeps once opened, besides the new-game
     # page and the sheet (URL names within the app)
     more_kept_pages: tuple[str, ...] = ()
-    daily_limit: str = ""  # the name of its scorepads.limits.DailyLimit: "TWO_WAY_STREET_GAMES"
+    # The most games an account may start in a day, unless the setting named
+    # from its slug says otherwise (scorepads.limits: TWO_WAY_STREET_GAMES_PER_DAY)
+    games_per_day: int | None = None
 
     def __init__(self, app_name, app_module):
         super().__init__(app_name, app_module)
@@ -42,7 +44,11 @@ class SeatedGameConfig(AppConfig):
                 start_url_name=f"{self.name}:new",
                 account_data=exports.account_data,
                 restore=exports.RESTORE,
-                daily_limit=getattr(limits, self.daily_limit) if self.daily_limit else None,
+                daily_limit=(
+                    limits.games_started(self.slug, self.label_text, f"{self.label}.Game", self.games_per_day)
+                    if self.games_per_day is not None
+                    else None
+                ),
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
                 csv_export=exports.CSV_EXPORT,
@@ -50,5 +56,6 @@ class SeatedGameConfig(AppConfig):
                 entry_views=(f"{self.name}:hand_record",),
                 urls=f"{self.name}.urls",
                 url_prefix=f"{self.slug}/",
+                app=self.label,
             )
         )

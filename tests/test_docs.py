@@ -84,11 +84,29 @@ def test_the_readme_is_short_and_gives_the_two_commands_on_its_first_screen():
     assert "http://127.0.0.1:8000" in first_screen
 
 
+def daily_limit_settings() -> set[str]:
+    """The settings of the daily limits the project's games declare on their
+    registrations (scorepads.limits reads each from the environment); a game
+    registered by the tests alone has no operator."""
+    from django.apps import apps
+
+    from scorepads import registry
+
+    return {
+        kind.daily_limit.setting
+        for kind in registry.kinds()
+        if kind.daily_limit and Path(apps.get_app_config(kind.app).path).resolve().parent == ROOT
+    }
+
+
 def test_every_setting_read_from_the_environment_is_in_the_operators_table():
     settings = (ROOT / "gorilla_site" / "settings.py").read_text()
     read = set(re.findall(r"(?:environ\.get\(|environ\[|env_flag\()\s*\"([A-Z_]+)\"", settings))
     assert {"DEBUG", "SECRET_KEY", "TIME_ZONE"} <= read
     read.add("DATABASE_URL")  # read by dj_database_url.config()
+    limits = daily_limit_settings()
+    assert {"TWO_WAY_STREET_GAMES_PER_DAY", "MAH_JONGG_GAMES_PER_DAY", "BRIDGE_RULINGS_PER_DAY"} <= limits
+    read |= limits
     table = [line for line in (ROOT / "docs" / "operators.md").read_text().splitlines() if line.startswith("| `")]
     in_table = {name for line in table for name in re.findall(r"`([A-Z_]+)`", line.split("|")[1])}
     assert not read - in_table, f"not in docs/operators.md's configuration table: {sorted(read - in_table)}"

@@ -4,4 +4,4 @@ from scorepads import seated_app
 class TwoWayStreetConfig(seated_app.SeatedGameConfig):
     name = "two_way_street"
     slug, label_text = "two-way-street", "Two Way Street"
-    daily_limit = "TWO_WAY_STREET_GAMES"
+    games_per_day = 50

@@ -32,7 +32,7 @@ def game_start(
     ``user`` (who starts it) becomes its member, and sits where the seats name
     their account; the other accounts named are invited
     (:mod:`scorepads.seating`). Refused past the day's limit of games an
-    account may start (:data:`scorepads.limits.TWO_WAY_STREET_GAMES`); a game
+    account may start (its registration's, :mod:`scorepads.limits`); a game
     ``restored`` from a data download (its uid) counts like any other.
     """
     try:
@@ -44,7 +44,7 @@ def game_start(
     names = checked_names(seats, max_length=NAME_MAX_LENGTH)
     accounts = seat_accounts(seats, user=user)
     with transaction.atomic():
-        limits.TWO_WAY_STREET_GAMES.check(user, Game.objects.filter(created_by=user))
+        limits.check_today(user, Game)
         game = Game.objects.create(
             date=date, target=target, created_by=user, totals=[0] * len(seats), **restored_uid(restored, user)
         )

@@ -29,8 +29,8 @@ SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql nodejs
 AXE := tests/browser/js/node_modules/axe-core/axe.min.js
 PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
-# The project's packages, which mypy checks.
-PACKAGES := $(wildcard gorilla_site scorepads card_table pad solver two_way_street mahjong bridge)
+# The project's packages, which mypy checks: every folder with an __init__.py but the tests.
+PACKAGES := $(filter-out tests,$(patsubst %/__init__.py,%,$(wildcard */__init__.py)))
 
 .PHONY: run test lint test-sqlite test-postgresql install system-packages lock vendor-workbox screenshots
 
@@ -87,7 +87,7 @@ $(AXE): tests/browser/js/package.json tests/browser/js/package-lock.json
 	cd tests/browser/js && npm ci --silent --no-audit --no-fund
 	touch $(AXE)
 
-$(INSTALLED): pyproject.toml constraints.txt
+$(INSTALLED): pyproject.toml setup.py constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'

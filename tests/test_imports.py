@@ -2,9 +2,9 @@
 ``ast``: every import counts, at the top of a module, inside a function or
 under ``TYPE_CHECKING``.
 
-* A game (Gorilla, which is ``pad`` and its solver; Two Way Street; Mah Jongg;
-  the bridge calculator) imports no other game: what games share is in
-  ``scorepads``.
+* A game (each app that registers one: ``scorepads.registry``, with the
+  packages that no app is and that the game alone imports, as Gorilla's
+  ``solver``) imports no other game: what games share is in ``scorepads``.
 * ``scorepads``, the shared layer, imports no game and not the site
   (``card_table``), and the site imports no game: a game registers itself.
 * No module imports itself through others (no circle of imports).
@@ -19,15 +19,29 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-GAMES = {
-    "pad": "Gorilla",
-    "solver": "Gorilla",
-    "two_way_street": "Two Way Street",
-    "mahjong": "Mah Jongg",
-    "bridge": "bridge",
-}
 SHARED = ("scorepads", "card_table")
-PACKAGES = (*GAMES, *SHARED, "gorilla_site")
+
+
+def project_packages() -> list[str]:
+    """Every package of the project but the tests (as setup.py finds them)."""
+    return sorted(path.parent.name for path in ROOT.glob("*/__init__.py") if path.parent.name != "tests")
+
+
+def registered_games() -> dict[str, str]:
+    """The project's apps that register a game, by package: the game's name."""
+    from django.apps import apps
+
+    from scorepads import registry
+
+    games = {}
+    for kind in registry.kinds():
+        config = apps.get_app_config(kind.app)
+        if Path(config.path).resolve().parent == ROOT:
+            games[config.name] = kind.label
+    return games
+
+
+PACKAGES = project_packages()
 
 
 def module_name(path: Path) -> str:
@@ -84,6 +98,36 @@ def top(name: str) -> str:
     return name.partition(".")[0]
 
 
+def games() -> dict[str, str]:
+    """Each package of a game, by its name: the apps that register one, and
+    each package that no app is, the site's and the kit's aside, with the
+    game of the apps that import it (Gorilla's solver, imported by pad)."""
+    games = registered_games()
+    for package in libraries(games):
+        if len(users := games_importing(package, games)) == 1:
+            games[package] = users.pop()
+    return games
+
+
+def libraries(registered: dict[str, str]) -> list[str]:
+    """The project's packages that are no game's app, nor the kit or the site."""
+    return [package for package in PACKAGES if package not in {*registered, *SHARED, "gorilla_site"}]
+
+
+def games_importing(package: str, registered: dict[str, str]) -> set[str]:
+    """The games whose apps import ``package``."""
+    return {
+        registered[top(name)]
+        for name, targets in GRAPH.items()
+        if top(name) in registered
+        for target in targets
+        if top(target) == package
+    }
+
+
+GAMES = games()
+
+
 def where(name: str, line: int) -> str:
     return f"{MODULES[name].relative_to(ROOT)}:{line}"
 
@@ -96,6 +140,23 @@ def test_the_graph_reads_the_imports_the_project_has():
     assert "scorepads.recording" in GRAPH["pad.services"]  # from scorepads.recording import X
     assert "pad.summaries" in GRAPH["pad.services"]  # inside a function too
     assert all(target in MODULES for targets in GRAPH.values() for target in targets)
+
+
+def test_the_games_are_the_registered_apps_and_what_they_alone_import():
+    """Every game the project registers, each its app's; Gorilla's solver is Gorilla's."""
+    from scorepads import registry
+
+    assert {"pad", "two_way_street", "mahjong", "bridge"} <= set(GAMES)
+    assert set(GAMES.values()) == {kind.label for kind in registry.kinds() if kind.app in GAMES}
+    assert GAMES["solver"] == GAMES["pad"] == "Gorilla"
+    assert "tests" not in GAMES and not set(SHARED) & set(GAMES)
+
+
+def test_a_package_that_no_app_is_belongs_to_one_game_or_to_none():
+    """A package two games import is shared, and belongs in scorepads."""
+    registered = registered_games()
+    shared = {package: users for package in libraries(registered) if len(users := games_importing(package, registered)) > 1}
+    assert not shared, f"imported by more than one game (what games share is in scorepads): {shared}"
 
 
 @pytest.mark.parametrize("game", sorted(set(GAMES.values())))

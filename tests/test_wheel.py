@@ -34,7 +34,7 @@ def files_under(folder: Path) -> set[str]:
 def built_wheel(tmp_path_factory) -> Path:
     """A wheel built, offline, from a copy of the project's sources."""
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, source / name)
     packages = [path.parent for path in ROOT.glob("*/__init__.py") if path.parent.name != "tests"]
     for folder in [*packages, ROOT / "templates", ROOT / "static"]:

@@ -11,17 +11,17 @@ from __future__ import annotations
 import datetime
 import uuid
 from collections.abc import Sequence
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
 
 from mahjong import game as rules
-from mahjong.models import NAME_MAX_LENGTH, Game, Hand, Player
+from mahjong.models import Game, Hand
 from mahjong.selectors import HandInPlay, hands_in_play
-from scorepads import limits, recording, seating
-from scorepads.players import Seat, checked_names, seat_accounts
+from scorepads import recording, seating
+from scorepads.players import Seat
 from scorepads.recording import RecordingError
-from scorepads.restore import restored_uid
 
 
 def game_start(*, seats: Sequence[Seat], date: datetime.date, user, restored: uuid.UUID | None = None) -> Game:
@@ -33,18 +33,7 @@ def game_start(*, seats: Sequence[Seat], date: datetime.date, user, restored: uu
     ``restored`` from a data download (its uid) counts like any other."""
     if len(seats) != rules.PLAYERS:
         raise RecordingError(f"Mah Jongg is played by {rules.PLAYERS} players, not {len(seats)}", field="players")
-    names = checked_names(seats, max_length=NAME_MAX_LENGTH)
-    accounts = seat_accounts(seats, user=user)
-    with transaction.atomic():
-        limits.check_today(user, Game)
-        game = Game.objects.create(date=date, created_by=user, totals=[0] * rules.PLAYERS, **restored_uid(restored, user))
-        invited = seating.invitations_sent(accounts.invited, sender=user)
-        Player.objects.bulk_create(
-            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=invited.get(number))
-            for number, name in enumerate(names, start=1)
-        )
-        game.members.add(user)
-    return game
+    return cast(Game, seating.seated_game_start(Game, seats=seats, date=date, user=user, restored=restored))
 
 
 def _locked_hands(game: Game) -> list[HandInPlay]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
@@ -36,10 +37,11 @@ from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.urls import reverse
 
-from scorepads import registry
-from scorepads.models import InvitationBlock, SeatedGame, SeatedPlayer
-from scorepads.players import joined, with_players
+from scorepads import limits, registry
+from scorepads.models import SEAT_NAME_MAX_LENGTH, InvitationBlock, SeatedGame, SeatedPlayer
+from scorepads.players import Seat, checked_names, joined, seat_accounts, with_players
 from scorepads.recording import RecordingError
+from scorepads.restore import restored_uid
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -192,6 +194,31 @@ def invitations_for(user, page: int = 1) -> OffersPage:
 def pending_invitations(account) -> int:
     """How many seats are offered to ``account`` and not yet answered, in every game with seats."""
     return sum(seated.players._default_manager.filter(invited=account).count() for seated in seated_kinds())
+
+
+def seated_game_start(game_model: type[SeatedGame], *, seats: Sequence[Seat], date: datetime.date, user, restored=None, **fields) -> SeatedGame:
+    """A new game of ``game_model`` with these players in seat order, once its
+    services have checked what its rules ask of them; ``fields`` are the
+    game's own. ``user`` (who starts it) becomes its member, and sits where the
+    seats name their account; the other accounts named are invited. Refused
+    past the day's limit its registration declares (:mod:`scorepads.limits`);
+    a game ``restored`` from a data download (its uid) counts like any other."""
+    names = checked_names(seats, max_length=SEAT_NAME_MAX_LENGTH)
+    accounts = seat_accounts(seats, user=user)
+    # Its players' model (scorepads.models.SeatedPlayer.game's related name).
+    players = cast(type[SeatedPlayer], next(rel.related_model for rel in game_model._meta.related_objects if rel.name == "players"))
+    with transaction.atomic():
+        limits.check_today(user, game_model)
+        game = game_model._default_manager.create(
+            date=date, created_by=user, totals=[0] * len(names), **fields, **restored_uid(restored, user)
+        )
+        invited = invitations_sent(accounts.invited, sender=user)
+        players._default_manager.bulk_create(
+            players(game=game, seat=number, name=name, account=accounts.own.get(number), invited=invited.get(number))
+            for number, name in enumerate(names, start=1)
+        )
+        game.members.add(user)
+    return game
 
 
 def invitations_sent(invited: dict[int, User], *, sender) -> dict[int, User]:

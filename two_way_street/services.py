@@ -11,16 +11,16 @@ from __future__ import annotations
 import datetime
 import uuid
 from collections.abc import Sequence
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
 
-from scorepads import limits, recording, seating
-from scorepads.players import Seat, checked_names, seat_accounts
+from scorepads import recording, seating
+from scorepads.players import Seat
 from scorepads.recording import RecordingError
-from scorepads.restore import restored_uid
 from two_way_street import rules
-from two_way_street.models import NAME_MAX_LENGTH, Game, Hand, Player
+from two_way_street.models import Game, Hand, Player
 from two_way_street.selectors import HandInPlay, hands_in_play
 
 
@@ -41,20 +41,7 @@ def game_start(
     except (rules.InvalidHand, rules.InvalidGame) as error:
         field = "players" if isinstance(error, rules.InvalidHand) else "target"
         raise RecordingError(str(error), field=field) from None
-    names = checked_names(seats, max_length=NAME_MAX_LENGTH)
-    accounts = seat_accounts(seats, user=user)
-    with transaction.atomic():
-        limits.check_today(user, Game)
-        game = Game.objects.create(
-            date=date, target=target, created_by=user, totals=[0] * len(seats), **restored_uid(restored, user)
-        )
-        invited = seating.invitations_sent(accounts.invited, sender=user)
-        Player.objects.bulk_create(
-            Player(game=game, seat=number, name=name, account=accounts.own.get(number), invited=invited.get(number))
-            for number, name in enumerate(names, start=1)
-        )
-        game.members.add(user)
-    return game
+    return cast(Game, seating.seated_game_start(Game, seats=seats, date=date, user=user, restored=restored, target=target))
 
 
 def _locked(game: Game) -> tuple[list[Player], list[HandInPlay]]:

@@ -20,3 +20,6 @@ PDF_RENDERS_PER_HOUR = 10000
 # Sessions are cached as deployed (cached_db), in this process's memory: a run
 # leaves no files behind and sees none of another run's.
 CACHES = {**CACHES, "sessions": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "sessions"}}  # noqa: F405
+# Tally, a toy game with seats that only the tests install (tests/tally): it
+# gets everything from its registration, as a new game would.
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.tally"]  # noqa: F405

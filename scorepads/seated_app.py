@@ -3,8 +3,10 @@ names the game, and the game is registered by the conventions of a seated
 game's app (:mod:`scorepads.registry`): its ``selectors`` (``SEATED``,
 ``recent_games``, ``games_in_history``, ``history_rows``), its ``exports``
 (``account_data``, ``RESTORE``, ``CSV_EXPORT``), its ``models.Game``, its
-templates ``<app>/includes/game_row.html`` and ``history_row.html``, its
-URLs ``<app>.urls`` (at ``<slug>/``) and among them ``<app>:new``."""
+templates ``<label>/includes/game_row.html`` and ``history_row.html``, its
+URLs ``<app>.urls`` (at ``<slug>/``, in the namespace ``<label>``) and among
+them ``<label>:new``. The app's label is its name but for an app in a
+package (``games.cribbage``: ``cribbage``)."""
 
 from __future__ import annotations
 
@@ -37,11 +39,11 @@ class SeatedGameConfig(AppConfig):
                 slug=self.slug,
                 label=self.label_text,
                 recent=selectors.recent_games,
-                row_template=f"{self.name}/includes/game_row.html",
+                row_template=f"{self.label}/includes/game_row.html",
                 listed=selectors.games_in_history,
                 history_rows=selectors.history_rows,
-                history_row_template=f"{self.name}/includes/history_row.html",
-                start_url_name=f"{self.name}:new",
+                history_row_template=f"{self.label}/includes/history_row.html",
+                start_url_name=f"{self.label}:new",
                 account_data=exports.account_data,
                 restore=exports.RESTORE,
                 daily_limit=(
@@ -52,8 +54,8 @@ class SeatedGameConfig(AppConfig):
                 account_deleting=functools.partial(account_data.delete_games_left_alone, models.Game),
                 seated=selectors.SEATED,
                 csv_export=exports.CSV_EXPORT,
-                kept_pages=tuple(f"{self.name}:{page}" for page in ("new", "sheet", *self.more_kept_pages)),
-                entry_views=(f"{self.name}:hand_record",),
+                kept_pages=tuple(f"{self.label}:{page}" for page in ("new", "sheet", *self.more_kept_pages)),
+                entry_views=(f"{self.label}:hand_record",),
                 urls=f"{self.name}.urls",
                 url_prefix=f"{self.slug}/",
                 app=self.label,

@@ -89,7 +89,7 @@ def test_account_pages_fit_a_phone(live_server, phone, anonymous_phone, screensh
         phone.get_by_role("link", name="Download all your data").click()
     assert re.fullmatch(r"scorepads-jon-\d{4}-\d\d-\d\d\.zip", download.value.suggested_filename)
     with zipfile.ZipFile(download.value.path()) as archive:
-        assert archive.namelist() == ["gorilla.json", "two-way-street.json", "mah-jongg.json", "bridge.json"]
+        assert archive.namelist() == ["gorilla.json", "two-way-street.json", "mah-jongg.json", "bridge.json", "tally.json"]
         assert [g["date"] for g in json.loads(archive.read("gorilla.json"))["games"]] == [game.date.isoformat()]
     phone.context.clear_cookies()
     phone.goto(f"{live_server.url}/accounts/password/reset/")

@@ -309,7 +309,7 @@ def test_download_all_ones_data_every_game_and_ruling(client, user, game, strang
 
     files = archive_of(client)
 
-    assert list(files) == ["gorilla.json", "two-way-street.json", "mah-jongg.json", "bridge.json"]
+    assert list(files) == ["gorilla.json", "two-way-street.json", "mah-jongg.json", "bridge.json", "tally.json"]
     gorilla = files["gorilla.json"]
     assert gorilla["format"] == "gorilla-pad/2" and len(read_document(gorilla)) == 1  # it imports again
     assert [len(g["hands"]) for g in gorilla["games"]] == [3]

@@ -15,7 +15,9 @@ def test_front_page_lists_games_with_partners_dates_and_scores(client, game, dja
     # + the session and the user; + the game to resume and its partner's
     # invitation; + the recent Mah Jongg games (a query for each kind of game);
     # + the seats offered to the user (a query for each game with seats)
-    with django_assert_max_num_queries(5 + 2 + 3 + 1 + 2):
+    from scorepads import seating
+
+    with django_assert_max_num_queries(5 + 2 + 3 + 1 + len(seating.seated_kinds())):
         response = client.get(reverse("front_page"))
     assert response.status_code == 200
     page = response.content.decode()
@@ -54,4 +56,4 @@ def test_front_page_offers_every_registered_game(client, db):
 def test_the_account_page_shows_no_shell_command_and_names_each_games_file(client, db):
     page = client.get(reverse("account")).content.decode()
     assert "import_games" not in page and "manage.py" not in page
-    assert "a JSON file for each game: Gorilla, Two Way Street, Mah Jongg, Bridge rulings." in page
+    assert "a JSON file for each game: Gorilla, Two Way Street, Mah Jongg, Bridge rulings, Tally." in page

@@ -815,7 +815,7 @@ def test_an_export_of_another_game_is_refused_never_gorilla_games_instead(client
     message = response.content.decode()
     assert message.startswith(f"nothing was exported: game: “{game}” games are not in this export")
     assert "Gorilla games only (game=gorilla, or no game)" in message
-    assert message.rstrip().endswith("The games are gorilla, two-way-street, mah-jongg and bridge.")
+    assert message.rstrip().endswith("The games are gorilla, two-way-street, mah-jongg, bridge and tally.")
 
 
 @pytest.mark.parametrize("export", ["games_csv", "games_json", "games_pdf"])
@@ -824,7 +824,7 @@ def test_an_export_of_a_game_the_app_does_not_keep_is_refused_naming_the_games(c
     assert response.status_code == 400
     assert response.content.decode() == (
         "nothing was exported: game: “nonsense” is not a game this app keeps. "
-        "The games are gorilla, two-way-street, mah-jongg and bridge.\n"
+        "The games are gorilla, two-way-street, mah-jongg, bridge and tally.\n"
     )
 
 
@@ -988,6 +988,7 @@ def test_a_new_account_is_shown_how_to_start_each_game_and_nothing_to_download(s
             (reverse("two_way_street:new"), "Two Way Street"),
             (reverse("mahjong:new"), "Mah Jongg"),
             (reverse("bridge:calculator_home"), "Bridge rulings"),
+            (reverse("tally:new"), "Tally"),
         ]
         assert "No games match" not in page and "0 games" not in page
         for export in ("games_csv", "games_json", "games_pdf"):

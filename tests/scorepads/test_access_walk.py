@@ -106,12 +106,18 @@ def bridge(user, django_user_model) -> Owned:
     return Owned(ids={"ruling_id": ruling.pk}, other={"calculation": "pairs-weighted"})
 
 
+def tally(user, django_user_model) -> Owned:
+    from tests.tally import services
+
+    return seated(services.game_start, lambda game: services.hand_record(game=game, number=1, scores=[1, 2, 3, 4]))(user, django_user_model)
+
+
 def toy(user, django_user_model) -> Owned:
     return Owned(ids={"table": toy_game.table_of(user).pk})
 
 
 #: One object of Jon's for each game, by the game's slug.
-OWNED = {"gorilla": gorilla, "two-way-street": two_way_street, "mah-jongg": mahjong, "bridge": bridge, "toy": toy}
+OWNED = {"gorilla": gorilla, "two-way-street": two_way_street, "mah-jongg": mahjong, "bridge": bridge, "tally": tally, "toy": toy}
 #: The games walked: every registered one, and the toy game.
 SLUGS = [*(kind.slug for kind in registry.kinds()), toy_game.KIND.slug]
 #: What nobody's request may change: every table but the sessions and the log-in records.

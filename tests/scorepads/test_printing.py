@@ -13,6 +13,7 @@ from django_tasks_db.models import DBTaskResult
 
 from scorepads import printing
 from scorepads.models import PdfRequestCount, PrintedPdf
+from tests.tally.testing import game_of as tally_game_of
 from tests.two_way_street.conftest import WORKED_HANDS, record
 from two_way_street import pdf as street_pdf
 from two_way_street import services
@@ -365,6 +366,7 @@ def test_every_pdf_address_answers_through_the_limits(client, user, game, partne
         "mahjong:blank_pdf": [],
         "mahjong:game_blank_pdf": [mahjong.pk],
         "bridge:ruling_pdf": [ruling.pk],
+        "tally:sheet_pdf": [tally_game_of(user).pk],
     }
     routes = dict(pdf_routes())
     assert set(routes) == set(arguments), "a PDF address this test does not ask for"

@@ -25,6 +25,8 @@ from tests.card_table.test_history import save_ruling
 from tests.conftest import record_outcomes
 from tests.mahjong.conftest import BEN_WINS, WASHOUT
 from tests.mahjong.conftest import record as record_mahjong
+from tests.tally.models import Game as TallyGame
+from tests.tally.testing import game_of as tally_game_of
 from tests.two_way_street.conftest import WORKED_HANDS
 from tests.two_way_street.conftest import record as record_street
 from two_way_street import services as street
@@ -50,6 +52,8 @@ def all_four(user):
     others_win = [HandEntry(winner, tuple(20 if p == winner else 0 for p in range(4))) for winner in (1, 2, 3, 0)]
     record_mahjong(mahjong.game_start(seats=seats, date=day, user=user), others_win * 4)
     record_mahjong(mahjong.game_start(seats=seats, date=day, user=user), [BEN_WINS, WASHOUT])
+    tally_game_of(user, seats, [[3, -1, 0, 2], [0, 5, -2, 1], [1, 1, 1, 1], [-4, 0, 9, 0]])
+    tally_game_of(user, seats, [[2, 0, 0, 1]])
     save_ruling(
         user, "example 2", event=HOSTILE[0], board=21, note="Slow pass by @West.",
         ns_pair="7", ew_pair="12", contract="3♦X", declarer="N", auction="1♦ 1♠ 3♦\nX", director=HOSTILE[1],
@@ -62,7 +66,7 @@ def played_long_ago():
     """Every game's, hand's and ruling's time moved to a moment of its own, long before the
     download: a restore that stamped them anew could not give them back by chance."""
     moment = datetime.datetime(2025, 3, 1, 18, 30, 15, 123456, tzinfo=datetime.UTC)
-    for model in (GorillaGame, StreetGame, MahjongGame):
+    for model in (GorillaGame, StreetGame, MahjongGame, TallyGame):
         for game in model.objects.order_by("pk"):
             moment += datetime.timedelta(minutes=7, microseconds=11)
             finished = moment + datetime.timedelta(hours=1) if game.finished_at else None
@@ -150,11 +154,12 @@ def counts() -> tuple:
     from mahjong.models import Hand as MahjongHand
     from pad.models import Hand as GorillaHand
     from pad.models import Partnership
+    from tests.tally.models import Hand as TallyHand
     from two_way_street.models import Hand as StreetHand
 
     return tuple(
         model.objects.count()
-        for model in (Partnership, GorillaGame, GorillaHand, StreetGame, StreetHand, MahjongGame, MahjongHand, Ruling)
+        for model in (Partnership, GorillaGame, GorillaHand, StreetGame, StreetHand, MahjongGame, MahjongHand, Ruling, TallyGame, TallyHand)
     )
 
 
@@ -166,7 +171,7 @@ def archive(client, user):
     before = account_state(user)
     content = download(client)
     accounts.account_delete(user=user)
-    assert counts() == (0,) * 8
+    assert counts() == (0,) * 10
     return before, content
 
 
@@ -181,7 +186,7 @@ def fresh(db):
 def test_a_download_restored_into_a_fresh_account_is_every_game_field_by_field(archive, fresh):
     before, content = archive
     account, client = fresh
-    assert "8 games restored, 0 already here." in restored(client, content)
+    assert "10 games restored, 0 already here." in restored(client, content)
     after = account_state(account)
     for kind in before:
         assert after[kind] == before[kind], kind
@@ -196,14 +201,14 @@ def test_restoring_the_same_file_twice_adds_nothing_the_second_time(archive, fre
     account, client = fresh
     restore_post(client, content)
     first = counts()
-    assert "0 games restored, 8 already here." in restored(client, content)
+    assert "0 games restored, 10 already here." in restored(client, content)
     assert counts() == first
 
 
 def test_the_same_file_restores_into_two_accounts(archive, fresh, stranger_client):
     _, content = archive
     restore_post(fresh[1], content)
-    assert "8 games restored" in restored(stranger_client, content)
+    assert "10 games restored" in restored(stranger_client, content)
     assert StreetGame.objects.count() == 4 and Ruling.objects.count() == 4
 
 
@@ -360,7 +365,7 @@ def as_first_version(files: dict) -> dict:
 def test_a_download_of_the_first_version_still_restores(archive, fresh):
     _, content = archive
     account, client = fresh
-    assert "8 games restored, 0 already here." in restored(client, zip_of(as_first_version(files_of(content))))
+    assert "10 games restored, 0 already here." in restored(client, zip_of(as_first_version(files_of(content))))
     state = account_state(account)
     assert [len(state[kind]) for kind in ("gorilla", "two-way-street", "mah-jongg", "bridge")] == [2, 2, 2, 2]
     # What the second version adds is not in the first: such a game starts when it is restored.

@@ -32,7 +32,7 @@ DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"
 
 @pytest.fixture
 def content(client, user):
-    """Jon's data download: a finished and an unfinished game of each kind (8 in all)."""
+    """Jon's data download: a finished and an unfinished game of each kind (10 in all)."""
     all_four(user)
     return download(client)
 
@@ -89,7 +89,7 @@ def test_a_restore_is_checked_in_the_request_and_written_in_batches_each_its_own
     job = queued(client, content, settings)
     # The request checked the file and queued it: nothing of it is written yet.
     assert counts() == before
-    assert (job.state, job.games, bytes(job.archive) == content) == ("queued", 8, True)
+    assert (job.state, job.games, bytes(job.archive) == content) == ("queued", 10, True)
     settings.RESTORE_BATCH_STEPS, settings.RESTORE_BATCH_SECONDS = 3, 60
     progress = []
 
@@ -107,10 +107,10 @@ def test_a_restore_is_checked_in_the_request_and_written_in_batches_each_its_own
     assert max(batches.steps) <= 3
     # Nothing shows until the last batch is in; then all at once.
     assert set(batches.shown) == {0}
-    assert visible(account) == 8
-    assert progress == sorted(progress) and progress[-1] == 8 and progress[0] < 8
+    assert visible(account) == 10
+    assert progress == sorted(progress) and progress[-1] == 10 and progress[0] < 10
     job.refresh_from_db()
-    assert (job.state, job.written, job.already, job.archive) == ("done", 8, 0, None)
+    assert (job.state, job.written, job.already, job.archive) == ("done", 10, 0, None)
 
 
 def test_a_game_of_many_hands_is_written_over_several_batches(fresh, settings, monkeypatch):
@@ -266,7 +266,7 @@ def test_a_game_another_restore_wrote_at_the_same_instant_is_counted_as_here(con
     second.refresh_from_db()
     assert (second.state, second.written) == ("done", 0), second.problem
     # Gorilla's own import looks again inside its transaction: it skips the game (written 0), no error.
-    assert second.already == 8
+    assert second.already == 10
     for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "created_by")):
         assert model.objects.filter(**{owner: account}).count() == 2, model
 
@@ -276,17 +276,17 @@ def test_the_restores_page_shows_its_progress_then_its_result(content, fresh, se
     job = queued(client, content, settings)
     url = reverse("account_restore_progress", args=[job.pk])
     page = client.get(url).content.decode()
-    assert "waits its turn to be written: 8 games in all" in page
+    assert "waits its turn to be written: 10 games in all" in page
     assert f'hx-get="{url}" hx-trigger="every 2s"' in page
     assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in page
     RestoreJob.objects.filter(pk=job.pk).update(state="running", written=3, already=2)
     fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<div class="restore-progress"') and "<html" not in fragment
-    assert "Writing your games: 5 of 8 done." in fragment and 'value="5"' in fragment
+    assert "Writing your games: 5 of 10 done." in fragment and 'value="5"' in fragment
     RestoreJob.objects.filter(pk=job.pk).update(state="queued", written=0, already=0)
     restore.restore_replay.call(job.pk)
     page = client.get(url).content.decode()
-    assert "Your data is restored.</strong> 8 games restored, 0 already here." in page
+    assert "Your data is restored.</strong> 10 games restored, 0 already here." in page
     assert "hx-trigger" not in page and "http-equiv" not in page
     assert stranger_client.get(url).status_code == 404
 
@@ -376,7 +376,7 @@ def test_four_restores_of_one_file_at_once_add_its_games_once(content, fresh, se
     assert not crashed and not any(thread.is_alive() for thread in threads)
     states = sorted(RestoreJob.objects.filter(pk__in=[job.pk for job in jobs]).values_list("state", "written", "already"))
     assert [state for state, _, _ in states] == ["done"] * 4
-    assert sum(written for _, written, _ in states) == 8
+    assert sum(written for _, written, _ in states) == 10
     for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "created_by")):
         assert model.objects.filter(**{owner: account}).count() == 2, model
-    assert visible(account) == 8
+    assert visible(account) == 10

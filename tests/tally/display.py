@@ -19,6 +19,11 @@ class HandView:
     totals: tuple[int, ...]  # after this hand
 
     @property
+    def cells(self) -> tuple[tuple[str, int], ...]:
+        """Each player's score (as the sheet writes it) and total after the hand."""
+        return tuple((figure(score), total) for score, total in zip(self.scores, self.totals))
+
+    @property
     def summary(self) -> str:
         return " · ".join(figure(score) for score in self.scores)
 

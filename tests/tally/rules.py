@@ -25,6 +25,8 @@ def checked_scores(scores: Sequence[int], players: int) -> list[int]:
     if len(scores) != players:
         raise InvalidHand(f"the hand has {len(scores)} scores, but the game has {players} players")
     for seat, score in enumerate(scores, start=1):
+        if not isinstance(score, int) or isinstance(score, bool):
+            raise InvalidHand(f"player {seat}'s score must be a whole number, not {score!r}")
         if not -MAX_SCORE <= score <= MAX_SCORE:
             raise InvalidHand(f"player {seat} scores from -{MAX_SCORE} to {MAX_SCORE}, not {score}")
     return list(scores)

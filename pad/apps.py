@@ -42,5 +42,6 @@ class PadConfig(AppConfig):
                 # A hand recorded (a tap, a gorillaed-out verdict) is recorded once per key sent.
                 entry_views=("hand_record", "gorilla_record"),
                 urls="pad.urls",  # at the site's root
+                table="pad.table.TABLE",
             )
         )

@@ -176,6 +176,9 @@ class GameKind:
     # site's URLs include them (scorepads.game_urls).
     urls: str = ""
     url_prefix: str = ""
+    # The table its numbered entries go through: the dotted path of its
+    # scorepads.table.Table ("pad.table.TABLE"); "" for a game with none
+    table: str = ""
 
 
 @dataclass(frozen=True)

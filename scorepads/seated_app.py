@@ -3,6 +3,7 @@ names the game, and the game is registered by the conventions of a seated
 game's app (:mod:`scorepads.history`): its ``selectors`` (``SEATED``,
 ``recent_games``, ``games_in_history``, ``history_rows``), its ``exports``
 (``account_data``, ``RESTORE``, ``CSV_EXPORT``), its ``models.Game``, its
+``views.TABLE`` (the sheet's :class:`scorepads.table.Table`), its
 templates ``<app>/includes/game_row.html`` and ``history_row.html``, its
 URLs ``<app>.urls`` (at ``<slug>/``) and among them ``<app>:new``."""
 
@@ -50,5 +51,6 @@ class SeatedGameConfig(AppConfig):
                 entry_views=(f"{self.name}:hand_record",),
                 urls=f"{self.name}.urls",
                 url_prefix=f"{self.slug}/",
+                table=f"{self.name}.views.TABLE",
             )
         )

@@ -30,9 +30,10 @@ baseline, ``/healthz``, the flood's PDFs (when each arrived, how many tasks
 each document had: one is the target), whether the task worker is still
 running, and the answers to the guesser and the owner. Exit status 1 when a
 target is missed: the other user's sheet within 10 times its baseline (plus
-the one render under way when asked), taps and ``/healthz`` p95 under 1 s,
-no server error for the other user, one task per document, the worker alive.
-The login figures are reported, not targets.
+the one render under way when asked), every tap and ``/healthz`` under 1 s
+(the slowest, not a percentile), no server error for the other user, one task
+per document, the worker alive, and the owner logging in from another address
+after the guesses.
 """
 
 from __future__ import annotations
@@ -293,8 +294,9 @@ def main(argv=None) -> int:
             "the other user's sheet within 10x its baseline plus one flood render": bool(
                 flood_sheet and base_sheet and flood_sheet <= 10 * base_sheet + render_allowance
             ),
-            "the other user's taps p95 under 1 s": bool(flood_taps) and percentile(flood_taps, 0.95) < 1,
-            "/healthz p95 under 1 s": bool(flood_health) and percentile(flood_health, 0.95) < 1,
+            "every tap of the other user's under 1 s": bool(flood_taps) and max(flood_taps) < 1,
+            "every /healthz under 1 s": bool(flood_health) and max(flood_health) < 1,
+            "the owner logs in from another address after the guesses": owner_status == 302,
             "no server error for the other user": not errors and not phone.tally.errors,
             "one task per document": max(documents.values(), default=0) <= 1,
             "the task worker still running": worker_alive,

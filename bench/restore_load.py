@@ -24,9 +24,10 @@ have ended.
 It prints, for the baseline and the attack side by side, the taps' and
 ``/healthz``'s p50, p95 and max; the restore posts' answer times; each
 restore's time to its result; and checks that every hand the server
-acknowledged is stored exactly once. Targets: the taps' and ``/healthz``'s
-p95 within 1 s during the attack, no server error, no hand lost or doubled,
-every restore done with every game written, the task worker still running.
+acknowledged is stored exactly once. Targets: every tap and every
+``/healthz`` answered within 1 s during the attack (the slowest, not a
+percentile), no server error, no hand lost or doubled, every restore done
+with every game written, the task worker still running.
 Exit status 1 when one is missed.
 """
 
@@ -280,9 +281,9 @@ def main(argv=None) -> int:
               f"task worker {'running' if worker_alive else 'EXITED'}; "
               f"'database is locked' in the logs: {gunicorn_log.count('database is locked')}")
         targets = {
-            f"taps' p95 within {TARGET_SECONDS:.0f} s during the restores": bool(taps) and percentile(taps, 0.95) < TARGET_SECONDS,
-            f"/healthz's p95 within {TARGET_SECONDS:.0f} s during the restores": bool(healthz)
-            and percentile(healthz, 0.95) < TARGET_SECONDS,
+            f"every tap answered within {TARGET_SECONDS:.0f} s during the restores": bool(taps) and max(taps) < TARGET_SECONDS,
+            f"every /healthz answered within {TARGET_SECONDS:.0f} s during the restores": bool(healthz)
+            and max(healthz) < TARGET_SECONDS,
             "no error": not every_error,
             "no hand lost or doubled": (lost, doubled, extra) == (0, 0, 0),
             "every restore done, every game written": all(

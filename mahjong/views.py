@@ -1,5 +1,5 @@
 """The Mah Jongg pages: start a game, the score sheet at the table (its views
-and addresses are every seated game's: :mod:`scorepads.seated`), and the hand
+and addresses are every seated game's: :mod:`scorepads.table`), and the hand
 scorer. The scorer writes nothing: it is a GET form, its score card
 re-rendered by htmx as the hand is entered.
 """
@@ -22,7 +22,7 @@ from mahjong.scoring import MahjongError, score_hand
 from mahjong.tiles import Wind
 from scorepads.printing import digest, print_cost
 from scorepads.recording import SheetState
-from scorepads.seated import SeatedSheet
+from scorepads.table import SeatedSheet
 from scorepads.views import bad_request, new_game_page, printed, query_id, refusal_on_form
 
 SCORER_TEMPLATE = "mahjong/scorer.html"
@@ -87,6 +87,7 @@ SHEET = SeatedSheet.of_app(
     recorded_note=outcome,
     change_winds=lambda shown: [line.wind for line in shown.lines],
 )
+TABLE = SHEET.table
 
 
 @require_http_methods(["GET", "POST"])

@@ -43,5 +43,6 @@ class PadConfig(AppConfig):
                 entry_views=("hand_record", "gorilla_record"),
                 urls="pad.urls",  # at the site's root
                 app=self.label,
+                table="pad.table.TABLE",
             )
         )

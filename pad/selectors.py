@@ -574,6 +574,12 @@ def changer_on_pad(game: Game, user) -> Changer:
     return changer(game, user, partners)
 
 
+def is_recorded_as(game_id: int, number: int, *, outcome: str) -> bool:
+    """Whether hand ``number`` is stored with this outcome: a tap sent again,
+    not another phone's hand."""
+    return Hand.objects.filter(game_id=game_id, number=number, outcome=outcome).exists()
+
+
 def is_stored_as(game_id: int, number: int, *, outcome: str, taker_cards: str, giver_cards: str) -> bool:
     """Whether hand ``number`` is stored with these cards and this outcome: a
     gorillaed-out hand sent again, not another phone's hand."""

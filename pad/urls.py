@@ -1,5 +1,8 @@
 from django.urls import path
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 
+from pad.table import TABLE
 from pad.views import games, history, printing, sharing
 from scorepads import converters  # noqa: F401  (registers the "token" converter)
 
@@ -32,13 +35,13 @@ urlpatterns = [
         name="partnership_games_json",
     ),
     path("games/new/", games.game_start, name="game_start"),
-    path("games/<int:game_id>/", games.game_pad, name="game_pad"),
-    path("games/<int:game_id>/hands/", games.hand_record, name="hand_record"),
+    path("games/<int:game_id>/", vary_on_headers("HX-Request")(require_GET(TABLE.page)), name="game_pad"),
+    path("games/<int:game_id>/hands/", require_POST(TABLE.hand_record), name="hand_record"),
     path("games/<int:game_id>/hands/all/", games.hand_list, name="hand_list"),
-    path("games/<int:game_id>/undo/", games.hand_undo, name="hand_undo"),
-    path("games/<int:game_id>/redo/", games.hand_redo, name="hand_redo"),
+    path("games/<int:game_id>/undo/", require_POST(TABLE.hand_undo), name="hand_undo"),
+    path("games/<int:game_id>/redo/", require_POST(TABLE.hand_redo), name="hand_redo"),
     path("games/<int:game_id>/first-dealer/", games.first_dealer_choose, name="first_dealer_choose"),
-    path("games/<int:game_id>/hands/<int:number>/outcome/", games.hand_change, name="hand_change"),
+    path("games/<int:game_id>/hands/<int:number>/outcome/", require_POST(TABLE.hand_change), name="hand_change"),
     path("games/<int:game_id>/hands/<int:number>/", games.hand_analysis, name="hand_analysis"),
     path("games/<int:game_id>/gorilla/", games.gorilla_it_out, name="gorilla_it_out"),
     path("games/<int:game_id>/gorilla/record/", games.gorilla_record, name="gorilla_record"),

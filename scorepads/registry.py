@@ -86,6 +86,9 @@ class GameKind:
     url_prefix: str = ""
     # The app that is the game (its label: "two_way_street"), which registers it
     app: str = ""
+    # The table its numbered entries go through: the dotted path of its
+    # scorepads.table.Table ("pad.table.TABLE"); "" for a game with none
+    table: str = ""
 
 
 _kinds: dict[str, GameKind] = {}

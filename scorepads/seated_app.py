@@ -3,6 +3,7 @@ names the game, and the game is registered by the conventions of a seated
 game's app (:mod:`scorepads.registry`): its ``selectors`` (``SEATED``,
 ``recent_games``, ``games_in_history``, ``history_rows``), its ``exports``
 (``account_data``, ``RESTORE``, ``CSV_EXPORT``), its ``models.Game``, its
+``views.TABLE`` (the sheet's :class:`scorepads.table.Table`), its
 templates ``<label>/includes/game_row.html`` and ``history_row.html``, its
 URLs ``<app>.urls`` (at ``<slug>/``, in the namespace ``<label>``) and among
 them ``<label>:new``. The app's label is its name but for an app in a
@@ -59,5 +60,6 @@ class SeatedGameConfig(AppConfig):
                 urls=f"{self.name}.urls",
                 url_prefix=f"{self.slug}/",
                 app=self.label,
+                table=f"{self.name}.views.TABLE",
             )
         )

@@ -2,7 +2,7 @@
 game): members only, the players in seat order, the hands in order, in a fixed
 number of queries. A game's ``selectors`` module makes one
 :class:`SeatedReads` of its models and names its methods, which its pages, its
-sheet (:class:`scorepads.seated.SeatedSheet`) and its registration
+sheet (:class:`scorepads.table.SeatedSheet`) and its registration
 (:class:`scorepads.seated_app.SeatedGameConfig`) read."""
 
 from __future__ import annotations

@@ -328,18 +328,6 @@ def refusal_on_form(form, error: Exception, *, field: str | None = None) -> None
     form.add_error(field if field in form.fields else None, message[:1].upper() + message[1:] + ".")
 
 
-def changed(form, change: Callable[[], object]) -> bool:
-    """Whether the change that a valid posted form asks for was made by
-    ``change()`` (a game's service, given the form's revision); refused, the
-    form says why ("Nothing was changed: ...") and nothing was."""
-    try:
-        change()
-    except RecordingError as error:
-        form.add_error(None, f"Nothing was changed: {error}.")
-        return False
-    return True
-
-
 Undone = TypeVar("Undone")
 
 

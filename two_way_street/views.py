@@ -1,5 +1,5 @@
 """The Two Way Street pages: start a game, then the score sheet at the table
-(its views and addresses are every seated game's: :mod:`scorepads.seated`)."""
+(its views and addresses are every seated game's: :mod:`scorepads.table`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorepads.printing import digest, print_cost
 from scorepads.recording import SheetState
 from scorepads.regions import Region
-from scorepads.seated import SeatedSheet
+from scorepads.table import SeatedSheet
 from scorepads.views import attachment_header, bad_request, new_game_page, printed, query_id, spreadsheet_safe
 from two_way_street import pdf, rules, selectors, services
 from two_way_street.display import SheetDisplay, sheet_display
@@ -105,6 +105,7 @@ SHEET = SeatedSheet.of_app(
         Region("ratings", "two_way_street/sheet.html#ratings", (display.game_id, display.finished, display.ratings, display.ratings_note)),
     ),
 )
+TABLE = SHEET.table
 
 
 @require_http_methods(["GET", "POST"])

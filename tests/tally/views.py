@@ -1,5 +1,5 @@
 """Tally's pages: the new game here, the sheet and its hands from the kit
-(:class:`scorepads.seated.SeatedSheet`)."""
+(:class:`scorepads.table.SeatedSheet`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from scorepads.recording import SheetState
-from scorepads.seated import SeatedSheet
+from scorepads.table import SeatedSheet
 from scorepads.views import new_game_page
 from tests.tally import forms, pdf, selectors, services
 from tests.tally.display import SheetDisplay, sheet_display
@@ -33,8 +33,8 @@ SHEET = SeatedSheet(
     selectors=selectors,
     display_of=display_of,
     pdf=pdf,
-    hand_form=forms.HandForm,
-    change_form=forms.ChangeHandForm,
+    hand_form_class=forms.HandForm,
+    change_form_class=forms.ChangeHandForm,
     record=lambda game, number, form: services.hand_record(game=game, number=number, scores=form.scores()),
     change=lambda game, number, form: services.hand_change(
         game=game, number=number, scores=form.scores(), expected_revision=form.cleaned_data["revision"]
@@ -46,6 +46,7 @@ SHEET = SeatedSheet(
     anchor=lambda name: name.replace("_", "-"),
     grid=("tally-grid", "Each hand's scores and each player's running total", "Each cell: the hand's score, then the total."),
 )
+TABLE = SHEET.table
 
 
 @require_http_methods(["GET", "POST"])

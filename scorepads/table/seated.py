@@ -1,13 +1,11 @@
-"""The pages every game with seats shares (Two Way Street, Mah Jongg): the
+"""The table of every game with seats (Two Way Street, Mah Jongg): the
 sheet, recording, undoing and changing a hand, and their addresses.
 
 A game describes itself once in a :class:`SeatedSheet` (its selectors, its
-display, its forms and services, what its entry fields need) and gets the
-views and URLs from here. Every action is a plain form post. Without htmx it
-redirects to the sheet; with htmx it answers with what the tap changed on the
-sheet (:mod:`scorepads.patches`: the sheet is drawn as regions, :meth:`SeatedSheet.regions`),
-from what the service read under the game's lock and left, reading nothing
-again; a phone showing an older sheet gets the whole sheet.
+display, its forms and services, what its entry fields need): that is both
+sides a :class:`~scorepads.table.Table` asks of a game, and the sheet's table
+(:attr:`SeatedSheet.table`, a :class:`SeatedTable`) serves its views and URLs.
+The sheet is drawn as regions (:meth:`SeatedSheet.regions`).
 
 A refused entry keeps everything typed: the sheet is drawn again with the form
 as posted (400 without htmx; 200 with htmx, which swaps no 4xx), an error
@@ -21,23 +19,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scorepads import exports, patches, redo, seating
+from scorepads import exports, seating
 from scorepads import views as shared
 from scorepads.display import Changer
-from scorepads.forms import UndoForm
 from scorepads.players import changer
 from scorepads.recording import RecordingError, SheetState
 from scorepads.regions import PadMeta, Region, meta_region
+from scorepads.table.table import NothingPutBack, Table
 
 # The form's fields drawn as "next-...": their ids in the entry of the next hand.
 FORM_ID = "next"
@@ -125,18 +124,20 @@ class Entry:
 
 @dataclass(frozen=True)
 class SeatedSheet:
-    """What a game with seats gives the shared pages."""
+    """What a game with seats gives its table: its rules and services
+    (:class:`~scorepads.table.TableRules`) and its sheet's display
+    (:class:`~scorepads.table.TableDisplay`)."""
 
     urls: str  # the URL namespace, which is also the app and its templates' folder: "two_way_street"
     slug: str  # its kind in the history and the exports: "two-way-street"
     selectors: ModuleType  # game_for, game_to_play, sheet_revision and SEATED
     display_of: Callable  # display_of(game, state=None): the sheet as the page shows it, from ``state`` (a SheetState) or the game's own hands
     pdf: ModuleType  # the printed sheet (scorepads.views.printed_sheet)
-    hand_form: type  # HandForm(data, names=...), with problem()
-    change_form: type  # the same with the sheet's revision
-    record: Callable  # record(game, number, form): the service recording a valid form's hand
-    change: Callable  # change(game, number, form): the service changing a hand to a valid form's
-    undo: Callable  # undo(game, number): the service undoing the last hand, which must be ``number``
+    hand_form_class: type  # HandForm(data, names=...), with problem()
+    change_form_class: type  # the same with the sheet's revision
+    record: Callable  # record(game, number, form): the service recording a valid form's hand; the hand
+    change: Callable  # change(game, number, form): the service changing a hand to a valid form's; the hand
+    undo: Callable  # undo(game, number): the service undoing the last hand, which must be ``number``; the hand
     repeats: Callable  # repeats(game, number, form): whether a valid form's hand is stored hand ``number``
     hand_fields: Callable  # hand_fields(hand): a stored hand's fields as its form posts them (its change form, its Redo)
     entry_context: Callable  # entry_context(form, display, winds): what the entry fields' template needs
@@ -159,10 +160,15 @@ class SeatedSheet:
             slug=slug,
             selectors=import_module(f"{app}.selectors"),
             pdf=import_module(f"{app}.pdf"),
-            hand_form=forms.HandForm,
-            change_form=forms.ChangeHandForm,
+            hand_form_class=forms.HandForm,
+            change_form_class=forms.ChangeHandForm,
             **game,
         )
+
+    @cached_property
+    def table(self) -> SeatedTable:
+        """The sheet's table, which serves its views."""
+        return SeatedTable(urls=self.urls, page="sheet", rules=self, display=self, sheet=self)
 
     def template(self, name: str) -> str:
         return f"{self.urls}/{name}.html"
@@ -171,22 +177,52 @@ class SeatedSheet:
         """A partial of the game's sheet template, which draws a region of its own."""
         return f"{self.template('sheet')}#{name}"
 
-    # Reading a game
+    # Its rules and services, as the table asks for them
+
+    def revision(self, user, game_id: int) -> int | None:
+        return self.selectors.sheet_revision(user, game_id)
 
     def load_game(self, request, game_id: int):
         """The game with its players and hands, if the user may see it; 404 otherwise."""
         return shared.found(self.selectors.game_for(request.user, game_id))
 
+    def game_shown(self, request, game_id: int):
+        return self.load_game(request, game_id)
+
     def game_to_play(self, request, game_id: int):
         """The game with its players (its services read the hands), if the user may see it; 404 otherwise."""
         return shared.found(self.selectors.game_to_play(request.user, game_id))
 
+    def game_to_change(self, request, game_id: int):
+        return self.game_to_play(request, game_id)
+
+    def hand_form(self, data, game):
+        return self.hand_form_class(data, names=game.names)
+
+    def change_form(self, data, game):
+        return self.change_form_class(data, names=game.names)
+
+    def put_back(self, game, fields: dict[str, Any]):
+        """The hand a Redo keeps, posted again through the hand's form."""
+        form = self.hand_form(fields, game)
+        if not form.is_valid():  # the rules or the game's seats changed since: nothing to put back
+            raise NothingPutBack(f"Nothing was redone ({form.problem()}).")
+        return self.record(game, fields["number"], form)
+
     def new_form(self, request, display):
         if self.fresh_form is not None:
             return self.fresh_form(request, display)
-        return self.hand_form(names=list(display.names))
+        return self.hand_form_class(names=list(display.names))
 
     # Drawing the sheet
+
+    @property
+    def page_template(self) -> str:
+        return self.template("sheet")
+
+    @property
+    def page_fragment(self) -> str:
+        return "sheet"
 
     def display_at(self, game, state: SheetState | None = None, *, version: int | None = None):
         """The sheet of ``game`` (its players loaded) from ``state`` (what a
@@ -195,15 +231,34 @@ class SeatedSheet:
         display = self.display_of(game, state)
         return display if version is None else replace(display, version=version)
 
+    def toast_numbers(self, display) -> tuple[int | None, int | None]:
+        last = display.last_hand
+        return last and last.number, display.next_hand_number
+
+    def said(self, display, hand, how: str) -> str:
+        """What a tap did, with the hand's outcome and the sheet's status after
+        it: "Hand 3 recorded: Ben won 300 · Ben leads with 900"."""
+        note = self.recorded_note(display, hand.number) if how != "undone" else ""
+        return f"Hand {hand.number} {how}" + (f": {note}" if note else "") + f" · {display.status}"
+
+    def entries_stored(self, display) -> None:
+        return None  # a seated game's entries are kept on its form, not by its taps
+
+    def moved_by(self, request, game) -> Changer | None:
+        return changer(game, request.user, game.players.all())
+
+    def page_context(self, request, game, display) -> dict[str, Any]:
+        return {"leave_url": seating.leave_url(self.selectors.SEATED, game, request.user)}
+
     def regions(
-        self, request, game, display, *, form=None, toast: Region | None = None, moved_by: Changer | None = None
+        self, request, game, display, *, toast: Region, before: bool = False, form=None, moved_by: Changer | None = None
     ) -> tuple[Region, ...]:
         """The sheet as regions, in the page's order: its meta and toast, the
         status line, the standings, what else the game shows, the entry of
         the next hand (``form``: as typed, or else the next hand's as first
-        shown; none for the sheet before a tap, whose entry a tap always
+        shown; none for the sheet ``before`` a tap, whose entry a tap always
         draws again), the grid, the hands in detail, the Undo and the
-        downloads. ``toast`` given: the sheet before a tap."""
+        downloads."""
         last = display.last_hand
         meta = PadMeta(
             version=str(display.version),
@@ -211,17 +266,7 @@ class SeatedSheet:
             announce_next="",  # after a tap, its message says the sheet's status
             keep_while=str(display.next_hand_number) if display.next_hand_number else "over",
         )
-        if toast is None:
-            toast = patches.toast(
-                request,
-                game,
-                undo_number=last and last.number,
-                next_number=display.next_hand_number,
-                redo_url=reverse(f"{self.urls}:hand_redo", args=[game.pk]),
-            )
-            entry = self.entry(request, game, display, form, moved_by)
-        else:
-            entry = None
+        entry = None if before else self.entry(request, game, display, form, moved_by)
         css_class, caption, how_to_read = self.grid
         change_url = f"{self.urls}:hand_change"
         return (
@@ -296,26 +341,6 @@ class SeatedSheet:
             moved_back=moved_back,
         )
 
-    def render_sheet(self, request, game, display=None, form=None, *, status: int = 200):
-        """The sheet page (or, for htmx, the sheet); a poll's sheet names who
-        changed it, for an entry the change moves."""
-        display = display or self.display_at(game)
-        template = self.template("sheet") + "#sheet" if request.htmx else self.template("sheet")
-        polled = request.htmx and request.method == "GET"
-        context = {
-            "game": game,
-            "display": display,
-            "poll_url": reverse(f"{self.urls}:sheet", args=[game.pk]),
-            "leave_url": seating.leave_url(self.selectors.SEATED, game, request.user),
-            "regions": self.regions(
-                request, game, display, form=form,
-                moved_by=changer(game, request.user, game.players.all()) if polled else None,
-            ),
-        }
-        response = render(request, template, context, status=status)
-        response[patches.VERSION_HEADER] = str(display.version)
-        return response
-
     def error_summary(self, form) -> list[ErrorLink]:
         """Every problem of a refused form, by the field it is about: the summary's lines."""
         if not form.is_bound:
@@ -329,146 +354,22 @@ class SeatedSheet:
             lines.extend(ErrorLink(f"{label}: {error}", target) for error in errors)
         return lines
 
-    # Answering a tap
-
-    def done(self, request, game, number: int, how: str, *, level=messages.INFO, extra_tags: str = ""):
-        """What a tap did, said with the hand's outcome and the sheet's status
-        after it ("Hand 3 recorded: Ben won 300 · Ben leads with 900"): for
-        htmx what it changed on the phone's sheet, else a redirect. Drawn from
-        what the service read and left (``game.change``); a change that left
-        nothing (an earlier hand changed) reads the sheet again."""
-        change = game.change
-        if change is None:
-            game = self.load_game(request, game.pk)
-        display = self.display_at(game, change and change.after)
-        note = self.recorded_note(display, number) if how != "undone" else ""
-        said = f"Hand {number} {how}" + (f": {note}" if note else "") + f" · {display.status}"
-        messages.add_message(request, level, said, extra_tags=extra_tags)
-        if not request.htmx:
-            return redirect(f"{self.urls}:sheet", game_id=game.pk)
-        if change is not None:
-            before = self.display_at(game, change.before, version=change.revision_before)
-            answer = patches.patch(
-                request,
-                before=self.regions(request, game, before, toast=patches.NO_TOAST),
-                after=self.regions(request, game, display),
-                version_before=change.revision_before,
-                version_after=game.revision,
-            )
-            if answer is not None:
-                return answer
-        return self.render_sheet(request, game, display)
-
-    def refused(self, request, game_id: int, message: str):
-        """A refusal with nothing typed to keep (an undo): said on the sheet as it now is."""
-        messages.warning(request, message)
-        if request.htmx:
-            return self.render_sheet(request, self.load_game(request, game_id))
-        return redirect(f"{self.urls}:sheet", game_id=game_id)
-
-    def kept(self, request, game_id: int, form):
-        """A refused entry, drawn again as typed on the sheet as it now is,
-        its problems summarised at its top: 200 for htmx, else 400."""
-        response = self.render_sheet(
-            request, self.load_game(request, game_id), form=form, status=200 if request.htmx else 400
-        )
-        # Why, for an entry sent from the phone's queue (scorepads.entries).
-        response.entry_problem = " ".join(str(error) for errors in form.errors.values() for error in errors)
-        return response
-
-    # The views
-
-    def sheet(self, request, game_id: int):
-        """The score sheet; htmx polls it with ``?version=`` and gets 204 while nothing changed."""
-        if unchanged := shared.unchanged_poll(request, lambda: self.selectors.sheet_revision(request.user, game_id)):
-            return unchanged
-        return self.render_sheet(request, self.load_game(request, game_id))
-
-    def hand_record(self, request, game_id: int):
-        game = self.game_to_play(request, game_id)
-        form = self.hand_form(request.POST, names=game.names)
-        if not form.is_valid():
-            return self.kept(request, game.pk, form)
-        number = form.cleaned_data["number"]
-        try:
-            self.record(game, number, form)
-        except RecordingError as error:
-            if error.code in NO_NEXT_HAND or (error.code == "taken" and self.repeats(game, number, form)):
-                return self.refused(request, game.pk, shared.polite_refusal(number, error))
-            if error.code == "taken":
-                game.refresh_from_db(fields=["changed_by"])  # who got there first
-                form.add_error(None, changer(game, request.user, game.players.all()).moved_on(number, ELSEWHERE))
-            else:
-                shared.refusal_on_form(form, error)
-            return self.kept(request, game.pk, form)
-        redo.forget(request)
-        return self.done(request, game, number, "recorded", level=messages.SUCCESS, extra_tags="recorded")
-
-    def hand_undo(self, request, game_id: int):
-        game = self.game_to_play(request, game_id)
-        undone, refusal = shared.undo_named(request, lambda number: self.undo(game, number))
-        if undone is None:
-            return self.refused(request, game.pk, refusal)
-        redo.keep(request, game, self.hand_fields(undone))
-        return self.done(request, game, undone.number, "undone", extra_tags="undone")
-
-    def hand_redo(self, request, game_id: int):
-        """Put back, as it was, the hand this phone undid (scorepads.redo):
-        its fields as posted again, recorded as any hand is."""
-        game = self.game_to_play(request, game_id)
-        number = UndoForm(request.POST)
-        fields, refusal = redo.to_put_back(request, game, number.cleaned_data["number"] if number.is_valid() else None)
-        if fields is None:
-            return self.refused(request, game.pk, refusal)
-        form = self.hand_form(fields, names=game.names)
-        if not form.is_valid():  # the rules or the game's seats changed since: nothing to put back
-            return self.refused(request, game.pk, f"Nothing was redone ({form.problem()}).")
-        try:
-            self.record(game, fields["number"], form)
-        except RecordingError as error:
-            return self.refused(request, game.pk, shared.polite_refusal(fields["number"], error))
-        redo.forget(request)
-        return self.done(request, game, fields["number"], "put back", level=messages.SUCCESS, extra_tags="recorded")
-
-    def hand_change(self, request, game_id: int, number: int):
-        """Change what was entered for an earlier hand; the sheet is played again from it."""
-        game = self.load_game(request, game_id)
-        display = self.display_of(game)
-        shown = shared.hand_shown(display, number)
-        names = list(display.names)
-        if request.method == "POST":
-            form = self.change_form(request.POST, names=names)
-            if not form.is_valid():
-                form.add_error(None, f"Nothing was changed ({form.problem()}).")
-            elif shared.changed(form, lambda: self.change(game, number, form)):
-                return self.done(request, game, number, "changed")
-            status = 400
-        else:
-            stored = game.hands.all()[number - 1]
-            form = self.change_form(initial={**self.hand_fields(stored), "revision": game.revision}, names=names)
-            status = 200
-        context = {
-            "game": game,
-            "display": display,
-            "hand": shown,
-            "form": form,
-            **self.entry_context(form, display, self.change_winds(shown)),
-        }
-        return render(request, self.template("change"), context, status=status)
+    # The addresses
 
     def url_patterns(self) -> list:
         """The addresses of a game's sheet, its hands, joining and leaving, and its sheet's downloads
         but for the blank sheet (each game's own): ``sheet_pdf`` is the app's view."""
+        table = self.table
         seated = {"seated": self.selectors.SEATED}
-        sheet = vary_on_headers("HX-Request")(require_GET(self.sheet))
+        sheet = vary_on_headers("HX-Request")(require_GET(table.page))
         return [
             path("games/<int:game_id>/", sheet, name="sheet"),
-            path("games/<int:game_id>/hands/", require_POST(self.hand_record), name="hand_record"),
-            path("games/<int:game_id>/undo/", require_POST(self.hand_undo), name="hand_undo"),
-            path("games/<int:game_id>/redo/", require_POST(self.hand_redo), name="hand_redo"),
+            path("games/<int:game_id>/hands/", require_POST(table.hand_record), name="hand_record"),
+            path("games/<int:game_id>/undo/", require_POST(table.hand_undo), name="hand_undo"),
+            path("games/<int:game_id>/redo/", require_POST(table.hand_redo), name="hand_redo"),
             path(
                 "games/<int:game_id>/hands/<int:number>/",
-                require_http_methods(["GET", "POST"])(self.hand_change),
+                require_http_methods(["GET", "POST"])(table.hand_change),
                 name="hand_change",
             ),
             path("games/<int:game_id>/accept/", shared.invitation_accept, seated, name="invitation_accept"),
@@ -481,3 +382,73 @@ class SeatedSheet:
     def sheet_pdf(self, request, game_id: int):
         """The game's printed score sheet; rendered once for each revision of the game."""
         return shared.printed_sheet(request, self.load_game(request, game_id), self.display_of, self.pdf)
+
+
+class SeatedTable(Table):
+    """The table of a seated game's sheet: a refused entry is kept as typed
+    on the sheet, and an earlier hand is changed on a page of its own."""
+
+    def __init__(self, *, sheet: SeatedSheet, **table) -> None:
+        super().__init__(**table)
+        self.sheet = sheet
+
+    def kept(self, request, game_id: int, form) -> HttpResponse:
+        """A refused entry, drawn again as typed on the sheet as it now is,
+        its problems summarised at its top: 200 for htmx, else 400."""
+        response = self.render_page(
+            request, self.sheet.load_game(request, game_id), form=form, status=200 if request.htmx else 400
+        )
+        # Why, for an entry sent from the phone's queue (scorepads.entries).
+        response.entry_problem = " ".join(str(error) for errors in form.errors.values() for error in errors)  # type: ignore[attr-defined]
+        return response
+
+    def form_refused(self, request, game_id: int, form, done: str) -> HttpResponse:
+        return self.kept(request, game_id, form)
+
+    def record_refused(self, request, game, number: int, form, error: RecordingError) -> HttpResponse:
+        """A hand already there (a double tap, a resend) or with no hand left
+        to go to is said on the sheet, an overtaken entry kept for the next
+        hand (:meth:`overtaken`), any other refusal said on the entry's form."""
+        if error.code in NO_NEXT_HAND or error.code == "taken":
+            return super().record_refused(request, game, number, form, error)
+        shared.refusal_on_form(form, error)
+        return self.kept(request, game.pk, form)
+
+    def overtaken(self, request, game, number: int, form, error: RecordingError) -> HttpResponse:
+        """The entry is kept as typed, for the next hand, saying who got there first."""
+        game.refresh_from_db(fields=["changed_by"])
+        form.add_error(None, changer(game, request.user, game.players.all()).moved_on(number, ELSEWHERE))
+        return self.kept(request, game.pk, form)
+
+    def hand_change(self, request, game_id: int, number: int) -> HttpResponse:
+        """Change what was entered for an earlier hand, on a page of its own;
+        the sheet is played again from it."""
+        sheet = self.sheet
+        game = sheet.load_game(request, game_id)
+        display = sheet.display_of(game)
+        shown = shared.hand_shown(display, number)
+        names = list(display.names)
+        if request.method == "POST":
+            form = sheet.change_form_class(request.POST, names=names)
+            if not form.is_valid():
+                form.add_error(None, f"Nothing was changed ({form.problem()}).")
+            else:
+                try:
+                    changed = sheet.change(game, number, form)
+                except RecordingError as error:
+                    form.add_error(None, f"Nothing was changed: {error}.")
+                else:
+                    return self.done(request, changed, "changed")
+            status = 400
+        else:
+            stored = game.hands.all()[number - 1]
+            form = sheet.change_form_class(initial={**sheet.hand_fields(stored), "revision": game.revision}, names=names)
+            status = 200
+        context = {
+            "game": game,
+            "display": display,
+            "hand": shown,
+            "form": form,
+            **sheet.entry_context(form, display, sheet.change_winds(shown)),
+        }
+        return render(request, sheet.template("change"), context, status=status)

@@ -15,12 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from playwright.sync_api import expect
 
 from bridge.models import Ruling
 from mahjong.models import Hand as MahjongHand
 from pad import services
-from tests.browser.test_entry_queue_browser import mahjong_game, tws_game
+from tests.browser.test_entry_queue_browser import kept_for_offline, mahjong_game, tws_game
 from tests.browser.test_large_text_browser import LARGE_TEXT, two_way_street_fill
+from tests.browser.test_pad_browser import settled
 from tests.browser.test_site_browser import at_size, wait_until  # noqa: F401
 from tests.browser.test_two_way_street_browser import HANDS
 from tests.conftest import record_outcomes
@@ -121,6 +123,9 @@ SPEAKS = """(selector) => {
   return { onScreen: box.top >= -1 && box.bottom <= innerHeight + 1 && box.height > 0, over };
 }"""
 
+# Once the page has drawn what it was given, and what that brought (two frames).
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 # The scripts that draw what waits, where the page loads them only when they
 # are needed (Gorilla's pad: static/pad/pad.js).
 QUEUE_PAGE = """async () => {
@@ -135,7 +140,9 @@ class Game:
     open: Callable  # (user, partnership) -> (address, how many entries the database holds)
     record: Callable  # the entry, made with a finger
     entry: str  # where the next entry's controls are
+    kept: str  # what the badge calls one entry kept on the phone
     toast: bool = True
+    record_next: Callable | None = None  # the next entry, made with a finger, which may be kept to send later
 
 
 def gorilla_open(user, partnership):
@@ -150,6 +157,10 @@ def gorilla_record(page):
     page.wait_for_selector("[data-toast]:has-text('recorded')")
 
 
+def gorilla_record_next(page):
+    page.get_by_role("button", name="Made").tap()
+
+
 def tws_open(user, partnership):
     game = tws_game(user)
     return f"/two-way-street/games/{game.pk}/", lambda: TwsHand.objects.filter(game=game).count()
@@ -161,6 +172,11 @@ def tws_record(page):
     page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
 
 
+def tws_record_next(page):
+    two_way_street_fill(page, HANDS[1])
+    page.get_by_role("button", name="Record hand 2").tap()
+
+
 def mahjong_open(user, partnership):
     game = mahjong_game(user)
     return f"/mah-jongg/games/{game.pk}/", lambda: MahjongHand.objects.filter(game=game).count()
@@ -170,6 +186,11 @@ def mahjong_record(page):
     page.locator('label[for="next-winner-none"]').tap()
     page.get_by_role("button", name="Record hand 1").tap()
     page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
+
+
+def mahjong_record_next(page):
+    page.locator('label[for="next-winner-none"]').tap()
+    page.get_by_role("button", name="Record hand 2").tap()
 
 
 def bridge_open(user, partnership):
@@ -185,10 +206,10 @@ def bridge_record(page):
 
 
 GAMES = {
-    "gorilla": Game(gorilla_open, gorilla_record, "#record-bar"),
-    "two-way-street": Game(tws_open, tws_record, "#hand-entry"),
-    "mah-jongg": Game(mahjong_open, mahjong_record, "#hand-entry"),
-    "bridge": Game(bridge_open, bridge_record, ".calculator-form", toast=False),
+    "gorilla": Game(gorilla_open, gorilla_record, "#record-bar", "tap", record_next=gorilla_record_next),
+    "two-way-street": Game(tws_open, tws_record, "#hand-entry", "hand", record_next=tws_record_next),
+    "mah-jongg": Game(mahjong_open, mahjong_record, "#hand-entry", "hand", record_next=mahjong_record_next),
+    "bridge": Game(bridge_open, bridge_record, ".calculator-form", "ruling", toast=False),
 }
 
 
@@ -264,25 +285,124 @@ def test_the_frame_takes_a_third_of_the_screen_at_most_and_what_it_says_is_on_it
 
     check("before the first entry")
     game.record(page)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(NEXT_FRAME)
     toast = page.evaluate(SPEAKS, "[data-toast]")
     screenshot(page, f"frame-{name}-{width}x{height}-toast", full_page=False)
     assert toast == {"onScreen": True, "over": []}
     check("after it, the toast speaking")
     # The badge of entries waiting, and (Gorilla) the notice of an entry the other phone moved on.
     page.evaluate(QUEUE_PAGE)
-    page.evaluate("window.queuePage.drawBadge({ held: false, count: 2, problem: '', offline: true, lastSent: 0 }, () => {})")
+    page.evaluate(DRAW_BADGE, {"held": False, "count": 2})
+    page.wait_for_selector("#tap-badge:not([hidden])")
+    page.evaluate(NEXT_FRAME)
+    # Said, the badge is on the screen: held to its top, or (the bars in the
+    # page's flow) brought there, beside the toast.
+    assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}
     if name == "gorilla":
         page.locator("#record-form").scroll_into_view_if_needed()
         page.evaluate("""() => { const notice = document.querySelector('[data-entry-moved]');
             notice.textContent = notice.dataset.movedOn; notice.hidden = false; }""")
-    page.wait_for_selector("#tap-badge:not([hidden])")
     check("with the badge")
     badge = page.evaluate(SPEAKS, "#tap-badge")
-    assert badge == {"onScreen": True, "over": []}
+    assert badge["over"] == []
+    if not page.evaluate("document.documentElement.classList.contains('bars-in-flow')"):
+        assert badge["onScreen"]  # held to the screen's top, wherever the page is scrolled
     if name == "gorilla":
         notice = page.evaluate(SPEAKS, "[data-entry-moved]")
         assert notice["over"] == []
         if page.evaluate("getComputedStyle(document.querySelector('.record-bar')).position") == "fixed":
             assert notice["onScreen"]  # in the bar, never drawn past the screen's top
     screenshot(page, f"frame-{name}-{width}x{height}-badge", full_page=False)
+
+
+# Whether the badge and the toast lie over one another, at each place the page
+# can be scrolled to: the places where they do.
+BADGE_OVER_TOAST = """() => {
+  const badge = document.getElementById("queue-frame"), toast = document.querySelector("[data-toast]");
+  const over = [];
+  const end = document.documentElement.scrollHeight - innerHeight;
+  for (let place = 0; place <= end + 10; place += 10) {
+    window.scrollTo({ top: place, behavior: "instant" });
+    const one = badge.getBoundingClientRect(), other = toast.getBoundingClientRect();
+    if (one.height && other.height && other.bottom > one.top && other.top < one.bottom) over.push(place);
+  }
+  return over;
+}"""
+
+
+def badge_and_toast_apart(page, setting):
+    """The badge and, while it speaks, the toast: both on the screen as the
+    page stands, over no control, and apart wherever the page is scrolled."""
+    page.evaluate(NEXT_FRAME)
+    assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}, setting
+    if page.evaluate(TOAST_SHOWN):
+        assert page.evaluate(SPEAKS, "[data-toast]") == {"onScreen": True, "over": []}, setting
+        assert page.evaluate(BADGE_OVER_TOAST) == [], setting
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844)])
+@pytest.mark.parametrize("name", ["gorilla", "two-way-street", "mah-jongg"])
+def test_the_badge_of_what_waits_and_the_toast_never_lie_over_one_another(
+    live_server, at_size, user, partnership, name, size, screenshot  # noqa: F811
+):
+    """At 200 % text, the bars in the page's flow: a hand recorded, then the
+    phone offline (its toast still speaking), then the next entry kept on the
+    phone. However the page is scrolled, the badge and the toast stand
+    apart, and both are on the screen as the page stands after each."""
+    game = GAMES[name]
+    width, height = size
+    page, _ = open_page(at_size, live_server, user, partnership, name, width, height, True)
+    kept_for_offline(page)
+    game.record(page)
+    settled(page)
+    page.context.set_offline(True)
+    expect(page.locator("#tap-badge")).to_have_text("Offline")
+    assert page.evaluate("document.documentElement.classList.contains('bars-in-flow')")
+    assert page.evaluate(TOAST_SHOWN)
+    screenshot(page, f"frame-{name}-{width}x{height}-large-offline", full_page=False)
+    badge_and_toast_apart(page, "offline")
+    game.record_next(page)
+    expect(page.locator("#tap-badge")).to_have_text(f"1 {game.kept} waiting, kept on this phone")
+    screenshot(page, f"frame-{name}-{width}x{height}-large-waiting", full_page=False)
+    badge_and_toast_apart(page, "an entry waiting")
+
+
+# The badge drawn as the page's script draws it for what waits.
+DRAW_BADGE = "(waits) => window.queuePage.drawBadge({ problem: '', offline: true, lastSent: 0, ...waits }, () => {})"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_badge_says_plainly_what_waits_and_it_fits_the_narrowest_phone_at_200_percent(
+    live_server, at_size, user, partnership, name, screenshot  # noqa: F811
+):
+    """One entry and several, in the game's own word (a tap, a hand, a
+    ruling), kept on the phone or being sent, or held for the player's
+    choice: said in words, wholly on the screen at 320 px with text at 200 %,
+    each word whole, over no control."""
+    kept = GAMES[name].kept
+    page, _ = open_page(at_size, live_server, user, partnership, name, 320, 568, True)
+    page.evaluate(QUEUE_PAGE)
+    said = {}
+    for online in (True, False):
+        if not online:
+            page.context.set_offline(True)
+            expect(page.locator("#tap-badge")).to_have_text("Offline")  # the page's own word, drawn first
+        for waits in ({"count": 1}, {"count": 3}, {"count": 2, "held": True}):
+            page.evaluate(DRAW_BADGE, {"held": False, **waits})
+            page.evaluate(NEXT_FRAME)
+            text = page.locator("#tap-badge").inner_text()
+            said[(online, waits["count"], waits.get("held", False))] = text
+            assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}, text
+            assert page.evaluate("(badge) => badge.scrollWidth <= badge.clientWidth", page.locator("#tap-badge").element_handle()), text
+    assert said == {
+        (False, 1, False): f"1 {kept} waiting, kept on this phone",
+        (False, 3, False): f"3 {kept}s waiting, kept on this phone",
+        (False, 2, True): f"Your choice above · 2 more {kept}s waiting",
+        (True, 1, False): f"Sending 1 {kept} kept on this phone",
+        (True, 3, False): f"Sending 3 {kept}s kept on this phone",
+        (True, 2, True): f"Your choice above · 2 more {kept}s waiting",
+    }
+    page.evaluate(DRAW_BADGE, {"held": False, "count": 1})
+    page.evaluate(NEXT_FRAME)
+    screenshot(page, f"frame-{name}-320x568-large-badge-words", full_page=False)
+

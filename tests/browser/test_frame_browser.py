@@ -223,6 +223,18 @@ def open_page(at_size, live_server, user, partnership, name, width, height, larg
     return page, count
 
 
+def after_an_entry(at_size, live_server, user, partnership, name):  # noqa: F811
+    """At every size of phone, with and without text at 200 %: the game's page
+    just after an entry made with a finger, with what names the setting and
+    how many entries the database holds."""
+    for width, height in SIZES:
+        for large in (False, True):
+            page, count = open_page(at_size, live_server, user, partnership, name, width, height, large)
+            GAMES[name].record(page)
+            yield f"{width}x{height}{' at 200 %' if large else ''}", page, count
+            page.context.close()
+
+
 def tap_each_control(page, setting, moment, controls, missed):
     """A finger on each control of the next entry, each scrolled into view
     first, as a finger brings it: those it did not reach go in ``missed``."""
@@ -241,25 +253,20 @@ def test_a_finger_on_the_next_entry_reaches_it_while_the_toast_speaks(
 ):
     game = GAMES[name]
     missed = []
-    for width, height in SIZES:
-        for large in (False, True):
-            setting = f"{width}x{height}{' at 200 %' if large else ''}"
-            page, count = open_page(at_size, live_server, user, partnership, name, width, height, large)
-            game.record(page)
-            recorded_at = time.monotonic()
-            entries = count()
-            page.evaluate(CATCH_TAPS)
-            controls = page.evaluate(CONTROLS, game.entry)
-            assert controls >= 3, setting
-            for moment in MOMENTS:
-                page.wait_for_timeout(max(0, (recorded_at + moment - time.monotonic()) * 1000))
-                if game.toast:  # the toast and its Undo speak while the finger comes
-                    assert page.evaluate(TOAST_SHOWN), (setting, moment)
-                tap_each_control(page, setting, moment, controls, missed)
-            if game.toast:
-                assert page.evaluate(TOAST_SHOWN), (setting, "the toast was gone before the last tap")
-            assert count() == entries, setting  # nothing undone, nothing recorded
-            page.context.close()
+    for setting, page, count in after_an_entry(at_size, live_server, user, partnership, name):
+        recorded_at = time.monotonic()
+        entries = count()
+        page.evaluate(CATCH_TAPS)
+        controls = page.evaluate(CONTROLS, game.entry)
+        assert controls >= 3, setting
+        for moment in MOMENTS:
+            page.wait_for_timeout(max(0, (recorded_at + moment - time.monotonic()) * 1000))
+            if game.toast:  # the toast and its Undo speak while the finger comes
+                assert page.evaluate(TOAST_SHOWN), (setting, moment)
+            tap_each_control(page, setting, moment, controls, missed)
+        if game.toast:
+            assert page.evaluate(TOAST_SHOWN), (setting, "the toast was gone before the last tap")
+        assert count() == entries, setting  # nothing undone, nothing recorded
     assert missed == []
 
 
@@ -406,3 +413,199 @@ def test_the_badge_says_plainly_what_waits_and_it_fits_the_narrowest_phone_at_20
     page.evaluate(NEXT_FRAME)
     screenshot(page, f"frame-{name}-320x568-large-badge-words", full_page=False)
 
+
+# A conflict with the other phone, as the page's script draws it
+# (static/scorepads/entry_queue.js, static/pad/offline.js): in the page's
+# flow at its top, a message and its choices.
+DRAW_CONFLICT = """() => {
+  const box = window.queuePage.element("tap-conflicts", "tap-conflicts messages", "alert");
+  const message = box.appendChild(document.createElement("div"));
+  message.className = "message warning";
+  message.appendChild(document.createElement("p")).textContent = "Hand 2 from this phone was not recorded: the other phone recorded it first";
+  const choices = message.appendChild(document.createElement("p"));
+  choices.className = "conflict-choices";
+  for (const [label, look] of [["Record it as hand 3", "made"], ["Put it back in the form", "secondary"], ["Drop it", "secondary"]]) {
+    const button = choices.appendChild(document.createElement("button"));
+    button.type = "button";
+    button.className = `tap ${look}`;
+    button.textContent = label;
+  }
+  box.hidden = false;
+  window.queuePage.standClear();
+}"""
+
+# The controls of the frame (the toast's Undo, a conflict's choices) that
+# stand less than a finger's breadth from another control of the page: as the
+# page stands, then with each control brought onto the screen as a finger's
+# scroll or Tab brings it (scrolled into view, clear of what is held to the
+# screen). Each control as a finger finds it (a radio button or box drawn as
+# its label), counted where it is on the screen and a finger can reach it.
+TOO_NEAR = """(finger) => {
+  const selector = "input:not([type=hidden]), select, textarea, button, summary, a[href]";
+  const frame = () => [...document.querySelectorAll("[data-toast]:not(.faded), #tap-conflicts")].filter((piece) => piece.checkVisibility());
+  const targets = [...document.querySelectorAll(selector)].filter((control) => control.checkVisibility() && !control.disabled).map((control) => {
+    const box = control.getBoundingClientRect();
+    const drawn = control.labels && control.labels.length && (getComputedStyle(control).opacity === "0" || box.width <= 2);
+    return drawn ? control.labels[0] : control;
+  });
+  const reachable = (target) => {
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height || box.bottom <= 0 || box.top >= innerHeight) return false;
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1), y = Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1);
+    const found = document.elementFromPoint(x, y);
+    return found !== null && (target.contains(found) || found.contains(target) || (target.control && target.control === found));
+  };
+  const name = (control) => control.id || control.getAttribute("for") || control.textContent.trim().slice(0, 30);
+  const apart = (one, two) => {
+    const a = one.getBoundingClientRect(), b = two.getBoundingClientRect();
+    return Math.hypot(Math.max(0, a.left - b.right, b.left - a.right), Math.max(0, a.top - b.bottom, b.top - a.bottom));
+  };
+  const near = new Set();
+  const measure = (when, only) => {
+    const pieces = frame();
+    const seen = targets.filter(reachable);
+    for (const piece of pieces) {
+      for (const own of seen.filter((control) => piece.contains(control))) {
+        for (const other of seen.filter((control) => !piece.contains(control))) {
+          if (only && only !== own && only !== other) continue;
+          const gap = apart(own, other);
+          if (gap < finger) near.add(`${when}: ${name(own)} ${Math.round(gap)} px from ${name(other)}`);
+        }
+      }
+    }
+  };
+  measure("as it stands", null);
+  for (const target of targets) {
+    target.scrollIntoView({ block: "nearest", inline: "nearest" });
+    measure(`${name(target)} brought to the screen`, target);
+  }
+  return [...near];
+}"""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=(
+            "at 320x568 the toast, held below the badge at the top of the screen, lies partly over the next "
+            "hand's fourth seat (Undo 0 px from next-tricks-4): not yet mended"
+        ))) if name == "two-way-street" else name
+        for name in GAMES
+    ],
+)
+def test_every_control_of_the_frame_stands_a_finger_from_every_control_of_the_page(
+    live_server, at_size, user, partnership, name, screenshot  # noqa: F811
+):
+    """After an entry, its toast speaking, the badge saying what waits and a
+    conflict with the other phone shown, at every size of phone, with and
+    without text at 200 %: the toast's Undo and the conflict's choices each
+    stand a finger's breadth (8 mm) or more from every other control, as the
+    page stands after the entry and with each control brought to the screen."""
+    game = GAMES[name]
+    near = []
+    for setting, page, _ in after_an_entry(at_size, live_server, user, partnership, name):
+        page.evaluate(QUEUE_PAGE)
+        page.evaluate(DRAW_BADGE, {"held": True, "count": 1})
+        page.evaluate(DRAW_CONFLICT)
+        page.evaluate(NEXT_FRAME)
+        if game.toast:
+            assert page.evaluate(TOAST_SHOWN), setting
+        near += [f"{setting}, {pair}" for pair in page.evaluate(TOO_NEAR, FINGER)]
+        page.locator("#tap-conflicts").scroll_into_view_if_needed()
+        screenshot(page, f"frame-{name}-{setting.replace(' at 200 %', '-large')}-conflict", full_page=False)
+    assert near == [], "\n".join(near)
+
+
+# The newest row of the pad (Gorilla's newest mark, given by the pad as
+# data-newest; a seated game's newest hand on its sheet): "" when it is on
+# the screen and nothing lies over it (what is drawn at its middle, the part
+# of it on the screen, is the row), else what is wrong.
+NEWEST_SEEN = """() => {
+  const pad = document.getElementById("pad");
+  const row = pad.querySelector(pad.dataset.newest || "#sheet-rows tr:last-child");
+  if (!row) return "no row";
+  const box = row.getBoundingClientRect();
+  const x = (Math.max(box.left, 0) + Math.min(box.right, innerWidth)) / 2, y = box.top + box.height / 2;
+  if (y < 0 || y > innerHeight) return `off the screen (${Math.round(box.top)} of ${innerHeight})`;
+  const found = document.elementFromPoint(x, y);
+  return found && row.contains(found) ? "" : `under ${found ? found.className || found.tagName : "nothing"}`;
+}"""
+
+TWELVE = ["Made", "Lost, impossible"] * 6  # twelve hands, the game even all along
+
+
+def gorilla_entries(page, address, user, partnership):
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    page.goto(f"{address}/games/{game.pk}/")
+    for number, outcome in enumerate(TWELVE, start=1):
+        page.get_by_role("button", name=outcome).tap()
+        page.wait_for_selector(f"#record-heading:text-is('Record hand {number + 1}')")
+        yield number
+        settled(page)
+
+
+def seated_entries(open_game, fill):
+    def entries(page, address, user, partnership):
+        page.goto(f"{address}{open_game(user)}")
+        for number in (1, 2, 3):
+            fill(page, number)
+            page.get_by_role("button", name=f"Record hand {number}").tap()
+            page.wait_for_selector(f"[data-toast]:has-text('Hand {number} recorded')")
+            yield number
+            settled(page)
+    return entries
+
+
+def tws_fill(page, number):
+    two_way_street_fill(page, HANDS[number - 1])
+
+
+def mahjong_fill(page, number):
+    page.locator('label[for="next-winner-none"]').tap()
+
+
+ENTRIES = {
+    "gorilla": gorilla_entries,
+    "two-way-street": seated_entries(lambda user: f"/two-way-street/games/{tws_game(user).pk}/", tws_fill),
+    "mah-jongg": seated_entries(lambda user: f"/mah-jongg/games/{mahjong_game(user).pk}/", mahjong_fill),
+}
+
+
+NEWEST_NOT_SHOWN = {
+    "gorilla": pytest.mark.xfail(strict=True, reason=(
+        "a phone on its side: Gorilla's record bar stands in the page's flow at the pad's foot, below the "
+        "statistics, and the button tapped is kept under the finger, so the newest mark is far above the screen"
+    )),
+    "seated": pytest.mark.xfail(strict=True, reason=(
+        "a seated sheet names no newest row (data-newest): after an entry its newest hand stays below the "
+        "entry, under the record bar or past the screen's foot"
+    )),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ENTRIES)
+def test_the_newest_row_is_on_the_screen_after_each_entry(
+    request, chromium, log_in, live_server, user, partnership, name, size, screenshot
+):
+    """After each entry made from the bar (twelve of Gorilla's taps, three
+    seated hands), at every size of phone: the pad's newest row is on the
+    screen, and no piece of the frame lies over it."""
+    width, height = size
+    if (name, size) == ("gorilla", (844, 390)):
+        request.applymarker(NEWEST_NOT_SHOWN["gorilla"])
+    elif name != "gorilla":
+        request.applymarker(NEWEST_NOT_SHOWN["seated"])
+    context = log_in(chromium.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=2, has_touch=True, is_mobile=True,
+    ))
+    page = context.new_page()
+    unseen = []
+    for number in ENTRIES[name](page, live_server.url, user, partnership):
+        page.evaluate(NEXT_FRAME)
+        seen = page.evaluate(NEWEST_SEEN)
+        if seen:
+            unseen.append(f"entry {number}: {seen}")
+    screenshot(page, f"frame-{name}-{width}x{height}-newest", full_page=False)
+    context.close()
+    assert unseen == [], "\n".join(unseen)

@@ -33,7 +33,8 @@
   // (scroll-padding). A frame taller than a third of the screen (large text,
   // a small phone on its side) would leave little of the page and push its
   // own controls out of reach: its bars then stay in the page's flow instead
-  // (html.bars-in-flow), and so does the toast.
+  // (html.bars-in-flow), and so do the toast and the badge, which then cover
+  // nothing and nothing covers them.
   const CROWDED = 1 / 3;
   function shown(element) { return element && !element.hidden && element.getClientRects().length > 0; }
   function measureBars() {
@@ -52,6 +53,7 @@
     root.classList.remove("bars-in-flow");
     const toast = document.getElementById("toast");
     if (toast) placeToast(toast, false);
+    placeBadge(false);
     let closed = bar.getBoundingClientRect().height;
     for (const body of bar.querySelectorAll("details[open] > :not(summary)")) closed -= body.getBoundingClientRect().height;
     const status = document.querySelector(".status-bar");
@@ -62,6 +64,7 @@
     root.classList.toggle("bars-in-flow", inFlow);
     if (inFlow) {
       if (toast) placeToast(toast, true);
+      placeBadge(true);
       root.style.removeProperty("--bar-height");
       root.style.removeProperty("--frame-top");
     } else {
@@ -82,19 +85,52 @@
     while (region && region.parentElement !== toast.parentElement) region = region.parentElement;
     if (region && region.nextElementSibling !== toast) region.after(toast);
   }
-  // A new toast in the page's flow is brought on the screen, as little as it
-  // takes, once the tap's answer is in place (static/scorepads/table.js keeps
-  // the control tapped where it was first).
-  const brought = new WeakMap();  // each toast, and what it said when it was brought
+  // The badge of what waits (static/scorepads/queue_page.js) stands at the
+  // top of the page, held to the top of the screen; with the bars in the
+  // page's flow it stands in the flow too, just above the toast (below the
+  // record bar, where the finger is), so that neither lies over the other
+  // however the page is scrolled. Its home is the top of the page: it goes
+  // back there before the pad around it is drawn again.
+  function placeBadge(inFlow) {
+    const badge = document.getElementById("queue-frame");
+    const toast = document.getElementById("toast");
+    if (!badge) return;
+    if (inFlow && toast) {
+      if (toast.previousElementSibling !== badge) toast.before(badge);
+    } else {
+      const main = document.querySelector("main");
+      if (main && main.firstElementChild !== badge) main.prepend(badge);
+    }
+  }
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const badge = document.getElementById("queue-frame");
+    const target = event.detail.target;
+    if (badge && target && target !== badge && target.contains(badge)) placeBadge(false);
+  });
+  // A new toast, or the badge saying something new, in the page's flow is
+  // brought on the screen, as little as it takes, once the tap's answer is in
+  // place (static/scorepads/table.js keeps the control tapped where it was
+  // first): the two together, where both fit, the toast first where not.
+  const brought = new WeakMap();  // each toast or badge, and what it said when it was brought
   function showToast() { requestAnimationFrame(bringToast); }
   function bringToast() {
-    const toast = document.getElementById("toast");
-    if (!shown(toast) || brought.get(toast) === toast.textContent) return;
-    brought.set(toast, toast.textContent);
+    const said = [document.getElementById("queue-frame"), document.getElementById("toast")]
+      .filter((piece) => shown(piece) && brought.get(piece) !== piece.textContent);
+    if (!said.length) return;
+    for (const piece of said) brought.set(piece, piece.textContent);
     if (!document.documentElement.classList.contains("bars-in-flow")) return;
-    const box = toast.getBoundingClientRect();
-    if (box.bottom > window.innerHeight || box.top < 0) toast.scrollIntoView({ block: "nearest" });
+    const boxes = [document.getElementById("queue-frame"), document.getElementById("toast")]
+      .filter(shown).map((piece) => piece.getBoundingClientRect());
+    const top = Math.min(...boxes.map((box) => box.top));
+    const bottom = Math.max(...boxes.map((box) => box.bottom));
+    let by = Math.max(0, bottom - window.innerHeight);  // what is below the screen, brought up
+    if (top - by < 0) by = top;  // but never the top of the two past the screen's top
+    const toast = document.getElementById("toast");
+    if (shown(toast)) by = Math.max(by, toast.getBoundingClientRect().bottom - window.innerHeight);
+    if (by) window.scrollBy({ top: by, behavior: "instant" });
   }
+  // The badge drawn or changed (static/scorepads/queue_page.js).
+  document.addEventListener("queue-frame-drawn", () => { watchBars(); showToast(); });
   let barObserver = null;
   function watchBars() {
     measureBars();

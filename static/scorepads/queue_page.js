@@ -31,8 +31,10 @@
       found.id = id;
       found.className = className;
       if (role) found.setAttribute("role", role);
+      const main = document.querySelector("main");
       if (IN_THE_FRAME.includes(id)) frame().append(found);
-      else frame().after(found);
+      else if (frame().parentElement === main) frame().after(found);
+      else main.prepend(found);  // the badge stands in the flow by the record bar (static/card_table/site.js)
     }
     return found;
   }
@@ -49,6 +51,15 @@
     return found ? found[1] : "";
   }
 
+  // How many entries, in the words of the page's game: "1 hand", "3 more
+  // taps" (the page's head names them, <meta name="entries-kept"
+  // content="hand hands">, templates/scorepads/entry_queue_scripts.html).
+  function entries(count, more = "") {
+    const named = document.querySelector("meta[name=entries-kept]");
+    const [one, several] = named ? named.content.split(" ") : ["entry", "entries"];
+    return `${count} ${more}${count === 1 ? one : several}`;
+  }
+
   // The badge, from what waits: ``held`` (a choice waits for the player),
   // ``count`` (entries waiting), ``problem`` (why one could not be sent),
   // ``offline`` (whether to say the page is offline with nothing waiting),
@@ -56,11 +67,12 @@
   // ``redraw`` draws it again once "All sent" is done with.
   function drawBadge({ held, count, problem, offline, lastSent }, redraw) {
     const badge = element("tap-badge", "tap-badge", "status");
+    const waiting = `${entries(count)} waiting`;
     let text = "";
-    if (held) text = count ? `Your choice above · ${count} more waiting` : "Your choice above";
-    else if (count && problem) text = `${count} waiting: ${problem}`;
-    else if (count && !navigator.onLine) text = `Offline · ${count} waiting`;
-    else if (count) text = `Sending · ${count} waiting`;
+    if (held) text = count ? `Your choice above · ${entries(count, "more ")} waiting` : "Your choice above";
+    else if (count && problem) text = `${waiting}: ${problem}`;
+    else if (count && !navigator.onLine) text = `${waiting}, kept on this phone`;
+    else if (count) text = `Sending ${entries(count)} kept on this phone`;
     else if (!navigator.onLine && offline) text = "Offline";
     else if (Date.now() - lastSent < ALL_SENT_MS) text = "All sent";
     badge.textContent = text;
@@ -81,6 +93,7 @@
     if (holder) holder.hidden = !said;
     if (said) root.style.setProperty("--badge-room", `${Math.ceil(holder.getBoundingClientRect().height)}px`);
     else root.style.removeProperty("--badge-room");
+    document.dispatchEvent(new CustomEvent("queue-frame-drawn"));  // the frame measured again
   }
   window.addEventListener("resize", standClear);
   document.addEventListener("toggle", standClear, true);

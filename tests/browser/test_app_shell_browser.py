@@ -38,7 +38,7 @@ def test_a_pad_opened_once_is_there_offline_with_its_waiting_taps_after_a_reload
     for name in ("Made", "Lost, possible", "Lost, impossible"):
         tap(phone, name)
     phone.reload()  # offline: the pad comes from the phone, its taps from IndexedDB
-    expect(phone.locator("#tap-badge")).to_have_text("Offline · 3 waiting")
+    expect(phone.locator("#tap-badge")).to_have_text("3 taps waiting, kept on this phone")
     assert waiting_marks(phone) == ["3", "4", "5"]
     screenshot(phone, "offline-reloaded", full_page=False)
     assert hands_of(game) == "MP"

@@ -15,12 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from playwright.sync_api import expect
 
 from bridge.models import Ruling
 from mahjong.models import Hand as MahjongHand
 from pad import services
-from tests.browser.test_entry_queue_browser import mahjong_game, tws_game
+from tests.browser.test_entry_queue_browser import kept_for_offline, mahjong_game, tws_game
 from tests.browser.test_large_text_browser import LARGE_TEXT, two_way_street_fill
+from tests.browser.test_pad_browser import settled
 from tests.browser.test_site_browser import at_size, wait_until  # noqa: F401
 from tests.browser.test_two_way_street_browser import HANDS
 from tests.conftest import record_outcomes
@@ -121,6 +123,9 @@ SPEAKS = """(selector) => {
   return { onScreen: box.top >= -1 && box.bottom <= innerHeight + 1 && box.height > 0, over };
 }"""
 
+# Once the page has drawn what it was given, and what that brought (two frames).
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 # The scripts that draw what waits, where the page loads them only when they
 # are needed (Gorilla's pad: static/pad/pad.js).
 QUEUE_PAGE = """async () => {
@@ -135,7 +140,9 @@ class Game:
     open: Callable  # (user, partnership) -> (address, how many entries the database holds)
     record: Callable  # the entry, made with a finger
     entry: str  # where the next entry's controls are
+    kept: str  # what the badge calls one entry kept on the phone
     toast: bool = True
+    record_next: Callable | None = None  # the next entry, made with a finger, which may be kept to send later
 
 
 def gorilla_open(user, partnership):
@@ -150,6 +157,10 @@ def gorilla_record(page):
     page.wait_for_selector("[data-toast]:has-text('recorded')")
 
 
+def gorilla_record_next(page):
+    page.get_by_role("button", name="Made").tap()
+
+
 def tws_open(user, partnership):
     game = tws_game(user)
     return f"/two-way-street/games/{game.pk}/", lambda: TwsHand.objects.filter(game=game).count()
@@ -161,6 +172,11 @@ def tws_record(page):
     page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
 
 
+def tws_record_next(page):
+    two_way_street_fill(page, HANDS[1])
+    page.get_by_role("button", name="Record hand 2").tap()
+
+
 def mahjong_open(user, partnership):
     game = mahjong_game(user)
     return f"/mah-jongg/games/{game.pk}/", lambda: MahjongHand.objects.filter(game=game).count()
@@ -170,6 +186,11 @@ def mahjong_record(page):
     page.locator('label[for="next-winner-none"]').tap()
     page.get_by_role("button", name="Record hand 1").tap()
     page.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
+
+
+def mahjong_record_next(page):
+    page.locator('label[for="next-winner-none"]').tap()
+    page.get_by_role("button", name="Record hand 2").tap()
 
 
 def bridge_open(user, partnership):
@@ -185,10 +206,10 @@ def bridge_record(page):
 
 
 GAMES = {
-    "gorilla": Game(gorilla_open, gorilla_record, "#record-bar"),
-    "two-way-street": Game(tws_open, tws_record, "#hand-entry"),
-    "mah-jongg": Game(mahjong_open, mahjong_record, "#hand-entry"),
-    "bridge": Game(bridge_open, bridge_record, ".calculator-form", toast=False),
+    "gorilla": Game(gorilla_open, gorilla_record, "#record-bar", "tap", record_next=gorilla_record_next),
+    "two-way-street": Game(tws_open, tws_record, "#hand-entry", "hand", record_next=tws_record_next),
+    "mah-jongg": Game(mahjong_open, mahjong_record, "#hand-entry", "hand", record_next=mahjong_record_next),
+    "bridge": Game(bridge_open, bridge_record, ".calculator-form", "ruling", toast=False),
 }
 
 
@@ -200,6 +221,18 @@ def open_page(at_size, live_server, user, partnership, name, width, height, larg
     page.goto(f"{live_server.url}{address}")
     page.wait_for_load_state("networkidle")
     return page, count
+
+
+def after_an_entry(at_size, live_server, user, partnership, name):  # noqa: F811
+    """At every size of phone, with and without text at 200 %: the game's page
+    just after an entry made with a finger, with what names the setting and
+    how many entries the database holds."""
+    for width, height in SIZES:
+        for large in (False, True):
+            page, count = open_page(at_size, live_server, user, partnership, name, width, height, large)
+            GAMES[name].record(page)
+            yield f"{width}x{height}{' at 200 %' if large else ''}", page, count
+            page.context.close()
 
 
 def tap_each_control(page, setting, moment, controls, missed):
@@ -220,25 +253,20 @@ def test_a_finger_on_the_next_entry_reaches_it_while_the_toast_speaks(
 ):
     game = GAMES[name]
     missed = []
-    for width, height in SIZES:
-        for large in (False, True):
-            setting = f"{width}x{height}{' at 200 %' if large else ''}"
-            page, count = open_page(at_size, live_server, user, partnership, name, width, height, large)
-            game.record(page)
-            recorded_at = time.monotonic()
-            entries = count()
-            page.evaluate(CATCH_TAPS)
-            controls = page.evaluate(CONTROLS, game.entry)
-            assert controls >= 3, setting
-            for moment in MOMENTS:
-                page.wait_for_timeout(max(0, (recorded_at + moment - time.monotonic()) * 1000))
-                if game.toast:  # the toast and its Undo speak while the finger comes
-                    assert page.evaluate(TOAST_SHOWN), (setting, moment)
-                tap_each_control(page, setting, moment, controls, missed)
-            if game.toast:
-                assert page.evaluate(TOAST_SHOWN), (setting, "the toast was gone before the last tap")
-            assert count() == entries, setting  # nothing undone, nothing recorded
-            page.context.close()
+    for setting, page, count in after_an_entry(at_size, live_server, user, partnership, name):
+        recorded_at = time.monotonic()
+        entries = count()
+        page.evaluate(CATCH_TAPS)
+        controls = page.evaluate(CONTROLS, game.entry)
+        assert controls >= 3, setting
+        for moment in MOMENTS:
+            page.wait_for_timeout(max(0, (recorded_at + moment - time.monotonic()) * 1000))
+            if game.toast:  # the toast and its Undo speak while the finger comes
+                assert page.evaluate(TOAST_SHOWN), (setting, moment)
+            tap_each_control(page, setting, moment, controls, missed)
+        if game.toast:
+            assert page.evaluate(TOAST_SHOWN), (setting, "the toast was gone before the last tap")
+        assert count() == entries, setting  # nothing undone, nothing recorded
     assert missed == []
 
 
@@ -264,25 +292,320 @@ def test_the_frame_takes_a_third_of_the_screen_at_most_and_what_it_says_is_on_it
 
     check("before the first entry")
     game.record(page)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(NEXT_FRAME)
     toast = page.evaluate(SPEAKS, "[data-toast]")
     screenshot(page, f"frame-{name}-{width}x{height}-toast", full_page=False)
     assert toast == {"onScreen": True, "over": []}
     check("after it, the toast speaking")
     # The badge of entries waiting, and (Gorilla) the notice of an entry the other phone moved on.
     page.evaluate(QUEUE_PAGE)
-    page.evaluate("window.queuePage.drawBadge({ held: false, count: 2, problem: '', offline: true, lastSent: 0 }, () => {})")
+    page.evaluate(DRAW_BADGE, {"held": False, "count": 2})
+    page.wait_for_selector("#tap-badge:not([hidden])")
+    page.evaluate(NEXT_FRAME)
+    # Said, the badge is on the screen: held to its top, or (the bars in the
+    # page's flow) brought there, beside the toast.
+    assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}
     if name == "gorilla":
         page.locator("#record-form").scroll_into_view_if_needed()
         page.evaluate("""() => { const notice = document.querySelector('[data-entry-moved]');
             notice.textContent = notice.dataset.movedOn; notice.hidden = false; }""")
-    page.wait_for_selector("#tap-badge:not([hidden])")
     check("with the badge")
     badge = page.evaluate(SPEAKS, "#tap-badge")
-    assert badge == {"onScreen": True, "over": []}
+    assert badge["over"] == []
+    if not page.evaluate("document.documentElement.classList.contains('bars-in-flow')"):
+        assert badge["onScreen"]  # held to the screen's top, wherever the page is scrolled
     if name == "gorilla":
         notice = page.evaluate(SPEAKS, "[data-entry-moved]")
         assert notice["over"] == []
         if page.evaluate("getComputedStyle(document.querySelector('.record-bar')).position") == "fixed":
             assert notice["onScreen"]  # in the bar, never drawn past the screen's top
     screenshot(page, f"frame-{name}-{width}x{height}-badge", full_page=False)
+
+
+# Whether the badge and the toast lie over one another, at each place the page
+# can be scrolled to: the places where they do.
+BADGE_OVER_TOAST = """() => {
+  const badge = document.getElementById("queue-frame"), toast = document.querySelector("[data-toast]");
+  const over = [];
+  const end = document.documentElement.scrollHeight - innerHeight;
+  for (let place = 0; place <= end + 10; place += 10) {
+    window.scrollTo({ top: place, behavior: "instant" });
+    const one = badge.getBoundingClientRect(), other = toast.getBoundingClientRect();
+    if (one.height && other.height && other.bottom > one.top && other.top < one.bottom) over.push(place);
+  }
+  return over;
+}"""
+
+
+def badge_and_toast_apart(page, setting):
+    """The badge and, while it speaks, the toast: both on the screen as the
+    page stands, over no control, and apart wherever the page is scrolled."""
+    page.evaluate(NEXT_FRAME)
+    assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}, setting
+    if page.evaluate(TOAST_SHOWN):
+        assert page.evaluate(SPEAKS, "[data-toast]") == {"onScreen": True, "over": []}, setting
+        assert page.evaluate(BADGE_OVER_TOAST) == [], setting
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844)])
+@pytest.mark.parametrize("name", ["gorilla", "two-way-street", "mah-jongg"])
+def test_the_badge_of_what_waits_and_the_toast_never_lie_over_one_another(
+    live_server, at_size, user, partnership, name, size, screenshot  # noqa: F811
+):
+    """At 200 % text, the bars in the page's flow: a hand recorded, then the
+    phone offline (its toast still speaking), then the next entry kept on the
+    phone. However the page is scrolled, the badge and the toast stand
+    apart, and both are on the screen as the page stands after each."""
+    game = GAMES[name]
+    width, height = size
+    page, _ = open_page(at_size, live_server, user, partnership, name, width, height, True)
+    kept_for_offline(page)
+    game.record(page)
+    settled(page)
+    page.context.set_offline(True)
+    expect(page.locator("#tap-badge")).to_have_text("Offline")
+    assert page.evaluate("document.documentElement.classList.contains('bars-in-flow')")
+    assert page.evaluate(TOAST_SHOWN)
+    screenshot(page, f"frame-{name}-{width}x{height}-large-offline", full_page=False)
+    badge_and_toast_apart(page, "offline")
+    game.record_next(page)
+    expect(page.locator("#tap-badge")).to_have_text(f"1 {game.kept} waiting, kept on this phone")
+    screenshot(page, f"frame-{name}-{width}x{height}-large-waiting", full_page=False)
+    badge_and_toast_apart(page, "an entry waiting")
+
+
+# The badge drawn as the page's script draws it for what waits.
+DRAW_BADGE = "(waits) => window.queuePage.drawBadge({ problem: '', offline: true, lastSent: 0, ...waits }, () => {})"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_badge_says_plainly_what_waits_and_it_fits_the_narrowest_phone_at_200_percent(
+    live_server, at_size, user, partnership, name, screenshot  # noqa: F811
+):
+    """One entry and several, in the game's own word (a tap, a hand, a
+    ruling), kept on the phone or being sent, or held for the player's
+    choice: said in words, wholly on the screen at 320 px with text at 200 %,
+    each word whole, over no control."""
+    kept = GAMES[name].kept
+    page, _ = open_page(at_size, live_server, user, partnership, name, 320, 568, True)
+    page.evaluate(QUEUE_PAGE)
+    said = {}
+    for online in (True, False):
+        if not online:
+            page.context.set_offline(True)
+            expect(page.locator("#tap-badge")).to_have_text("Offline")  # the page's own word, drawn first
+        for waits in ({"count": 1}, {"count": 3}, {"count": 2, "held": True}):
+            page.evaluate(DRAW_BADGE, {"held": False, **waits})
+            page.evaluate(NEXT_FRAME)
+            text = page.locator("#tap-badge").inner_text()
+            said[(online, waits["count"], waits.get("held", False))] = text
+            assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}, text
+            assert page.evaluate("(badge) => badge.scrollWidth <= badge.clientWidth", page.locator("#tap-badge").element_handle()), text
+    assert said == {
+        (False, 1, False): f"1 {kept} waiting, kept on this phone",
+        (False, 3, False): f"3 {kept}s waiting, kept on this phone",
+        (False, 2, True): f"Your choice above · 2 more {kept}s waiting",
+        (True, 1, False): f"Sending 1 {kept} kept on this phone",
+        (True, 3, False): f"Sending 3 {kept}s kept on this phone",
+        (True, 2, True): f"Your choice above · 2 more {kept}s waiting",
+    }
+    page.evaluate(DRAW_BADGE, {"held": False, "count": 1})
+    page.evaluate(NEXT_FRAME)
+    screenshot(page, f"frame-{name}-320x568-large-badge-words", full_page=False)
+
+
+# A conflict with the other phone, as the page's script draws it
+# (static/scorepads/entry_queue.js, static/pad/offline.js): in the page's
+# flow at its top, a message and its choices.
+DRAW_CONFLICT = """() => {
+  const box = window.queuePage.element("tap-conflicts", "tap-conflicts messages", "alert");
+  const message = box.appendChild(document.createElement("div"));
+  message.className = "message warning";
+  message.appendChild(document.createElement("p")).textContent = "Hand 2 from this phone was not recorded: the other phone recorded it first";
+  const choices = message.appendChild(document.createElement("p"));
+  choices.className = "conflict-choices";
+  for (const [label, look] of [["Record it as hand 3", "made"], ["Put it back in the form", "secondary"], ["Drop it", "secondary"]]) {
+    const button = choices.appendChild(document.createElement("button"));
+    button.type = "button";
+    button.className = `tap ${look}`;
+    button.textContent = label;
+  }
+  box.hidden = false;
+  window.queuePage.standClear();
+}"""
+
+# The controls of the frame (the toast's Undo, a conflict's choices) that
+# stand less than a finger's breadth from another control of the page: as the
+# page stands, then with each control brought onto the screen as a finger's
+# scroll or Tab brings it (scrolled into view, clear of what is held to the
+# screen). Each control as a finger finds it (a radio button or box drawn as
+# its label), counted where it is on the screen and a finger can reach it.
+TOO_NEAR = """(finger) => {
+  const selector = "input:not([type=hidden]), select, textarea, button, summary, a[href]";
+  const frame = () => [...document.querySelectorAll("[data-toast]:not(.faded), #tap-conflicts")].filter((piece) => piece.checkVisibility());
+  const targets = [...document.querySelectorAll(selector)].filter((control) => control.checkVisibility() && !control.disabled).map((control) => {
+    const box = control.getBoundingClientRect();
+    const drawn = control.labels && control.labels.length && (getComputedStyle(control).opacity === "0" || box.width <= 2);
+    return drawn ? control.labels[0] : control;
+  });
+  const reachable = (target) => {
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height || box.bottom <= 0 || box.top >= innerHeight) return false;
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1), y = Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1);
+    const found = document.elementFromPoint(x, y);
+    return found !== null && (target.contains(found) || found.contains(target) || (target.control && target.control === found));
+  };
+  const name = (control) => control.id || control.getAttribute("for") || control.textContent.trim().slice(0, 30);
+  const apart = (one, two) => {
+    const a = one.getBoundingClientRect(), b = two.getBoundingClientRect();
+    return Math.hypot(Math.max(0, a.left - b.right, b.left - a.right), Math.max(0, a.top - b.bottom, b.top - a.bottom));
+  };
+  const near = new Set();
+  const measure = (when, only) => {
+    const pieces = frame();
+    const seen = targets.filter(reachable);
+    for (const piece of pieces) {
+      for (const own of seen.filter((control) => piece.contains(control))) {
+        for (const other of seen.filter((control) => !piece.contains(control))) {
+          if (only && only !== own && only !== other) continue;
+          const gap = apart(own, other);
+          if (gap < finger) near.add(`${when}: ${name(own)} ${Math.round(gap)} px from ${name(other)}`);
+        }
+      }
+    }
+  };
+  measure("as it stands", null);
+  for (const target of targets) {
+    target.scrollIntoView({ block: "nearest", inline: "nearest" });
+    measure(`${name(target)} brought to the screen`, target);
+  }
+  return [...near];
+}"""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=(
+            "at 320x568 the toast, held below the badge at the top of the screen, lies partly over the next "
+            "hand's fourth seat (Undo 0 px from next-tricks-4): not yet mended"
+        ))) if name == "two-way-street" else name
+        for name in GAMES
+    ],
+)
+def test_every_control_of_the_frame_stands_a_finger_from_every_control_of_the_page(
+    live_server, at_size, user, partnership, name, screenshot  # noqa: F811
+):
+    """After an entry, its toast speaking, the badge saying what waits and a
+    conflict with the other phone shown, at every size of phone, with and
+    without text at 200 %: the toast's Undo and the conflict's choices each
+    stand a finger's breadth (8 mm) or more from every other control, as the
+    page stands after the entry and with each control brought to the screen."""
+    game = GAMES[name]
+    near = []
+    for setting, page, _ in after_an_entry(at_size, live_server, user, partnership, name):
+        page.evaluate(QUEUE_PAGE)
+        page.evaluate(DRAW_BADGE, {"held": True, "count": 1})
+        page.evaluate(DRAW_CONFLICT)
+        page.evaluate(NEXT_FRAME)
+        if game.toast:
+            assert page.evaluate(TOAST_SHOWN), setting
+        near += [f"{setting}, {pair}" for pair in page.evaluate(TOO_NEAR, FINGER)]
+        page.locator("#tap-conflicts").scroll_into_view_if_needed()
+        screenshot(page, f"frame-{name}-{setting.replace(' at 200 %', '-large')}-conflict", full_page=False)
+    assert near == [], "\n".join(near)
+
+
+# The newest row of the pad (Gorilla's newest mark, given by the pad as
+# data-newest; a seated game's newest hand on its sheet): "" when it is on
+# the screen and nothing lies over it (what is drawn at its middle, the part
+# of it on the screen, is the row), else what is wrong.
+NEWEST_SEEN = """() => {
+  const pad = document.getElementById("pad");
+  const row = pad.querySelector(pad.dataset.newest || "#sheet-rows tr:last-child");
+  if (!row) return "no row";
+  const box = row.getBoundingClientRect();
+  const x = (Math.max(box.left, 0) + Math.min(box.right, innerWidth)) / 2, y = box.top + box.height / 2;
+  if (y < 0 || y > innerHeight) return `off the screen (${Math.round(box.top)} of ${innerHeight})`;
+  const found = document.elementFromPoint(x, y);
+  return found && row.contains(found) ? "" : `under ${found ? found.className || found.tagName : "nothing"}`;
+}"""
+
+TWELVE = ["Made", "Lost, impossible"] * 6  # twelve hands, the game even all along
+
+
+def gorilla_entries(page, address, user, partnership):
+    game = services.game_start(partnership=partnership, date=datetime.date(2026, 7, 9))
+    page.goto(f"{address}/games/{game.pk}/")
+    for number, outcome in enumerate(TWELVE, start=1):
+        page.get_by_role("button", name=outcome).tap()
+        page.wait_for_selector(f"#record-heading:text-is('Record hand {number + 1}')")
+        yield number
+        settled(page)
+
+
+def seated_entries(open_game, fill):
+    def entries(page, address, user, partnership):
+        page.goto(f"{address}{open_game(user)}")
+        for number in (1, 2, 3):
+            fill(page, number)
+            page.get_by_role("button", name=f"Record hand {number}").tap()
+            page.wait_for_selector(f"[data-toast]:has-text('Hand {number} recorded')")
+            yield number
+            settled(page)
+    return entries
+
+
+def tws_fill(page, number):
+    two_way_street_fill(page, HANDS[number - 1])
+
+
+def mahjong_fill(page, number):
+    page.locator('label[for="next-winner-none"]').tap()
+
+
+ENTRIES = {
+    "gorilla": gorilla_entries,
+    "two-way-street": seated_entries(lambda user: f"/two-way-street/games/{tws_game(user).pk}/", tws_fill),
+    "mah-jongg": seated_entries(lambda user: f"/mah-jongg/games/{mahjong_game(user).pk}/", mahjong_fill),
+}
+
+
+NEWEST_NOT_SHOWN = {
+    "gorilla": pytest.mark.xfail(strict=True, reason=(
+        "a phone on its side: Gorilla's record bar stands in the page's flow at the pad's foot, below the "
+        "statistics, and the button tapped is kept under the finger, so the newest mark is far above the screen"
+    )),
+    "seated": pytest.mark.xfail(strict=True, reason=(
+        "a seated sheet names no newest row (data-newest): after an entry its newest hand stays below the "
+        "entry, under the record bar or past the screen's foot"
+    )),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ENTRIES)
+def test_the_newest_row_is_on_the_screen_after_each_entry(
+    request, chromium, log_in, live_server, user, partnership, name, size, screenshot
+):
+    """After each entry made from the bar (twelve of Gorilla's taps, three
+    seated hands), at every size of phone: the pad's newest row is on the
+    screen, and no piece of the frame lies over it."""
+    width, height = size
+    if (name, size) == ("gorilla", (844, 390)):
+        request.applymarker(NEWEST_NOT_SHOWN["gorilla"])
+    elif name != "gorilla":
+        request.applymarker(NEWEST_NOT_SHOWN["seated"])
+    context = log_in(chromium.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=2, has_touch=True, is_mobile=True,
+    ))
+    page = context.new_page()
+    unseen = []
+    for number in ENTRIES[name](page, live_server.url, user, partnership):
+        page.evaluate(NEXT_FRAME)
+        seen = page.evaluate(NEWEST_SEEN)
+        if seen:
+            unseen.append(f"entry {number}: {seen}")
+    screenshot(page, f"frame-{name}-{width}x{height}-newest", full_page=False)
+    context.close()
+    assert unseen == [], "\n".join(unseen)

@@ -44,10 +44,10 @@ def test_taps_made_before_the_queue_arrives_and_with_no_service_worker_are_kept_
     assert hands_of(game) == "MP"
     assert late, "the page asks for the queue's script with the page"
     late[0].fulfill(body=OFFLINE_SCRIPT.read_text(), content_type="text/javascript")
-    expect(page.locator("#tap-badge")).to_have_text("Offline · 2 waiting")
+    expect(page.locator("#tap-badge")).to_have_text("2 taps waiting, kept on this phone")
     assert waiting_marks(page) == ["3", "4"]
     tap_offline(page, "Lost, impossible")  # with the page ready, and no service worker
-    expect(page.locator("#tap-badge")).to_have_text("Offline · 3 waiting")
+    expect(page.locator("#tap-badge")).to_have_text("3 taps waiting, kept on this phone")
     assert waiting_marks(page) == ["3", "4", "5"]
     assert page.locator(".status-score").inner_text() == "Partnership 2 – 3 Fates"
     screenshot(page, "offline-no-worker-390", full_page=False)

@@ -588,7 +588,7 @@
     cardsForm.addEventListener("htmx:sendError", cardsOffline);
   }
 
-  // The taps made before this script was ready (pad.js held them) are kept, in order, and sent.
-  if (window.padTaps) window.padTaps.ready((form, fields) => keep(form, fields));
+  // The taps made before this script was ready (table.js held them) are kept, in order, and sent.
+  if (window.heldEntries) window.heldEntries.ready((form) => Boolean(form.dataset.queue), (form, submitter, fields) => keep(form, fields));
   refresh().then(() => { if (waiting().length) send(); });
 })();

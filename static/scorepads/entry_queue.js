@@ -317,13 +317,20 @@
   });
   if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 
-  async function keep(form, button, fields, { now }) {
+  async function keep(form, button, fields, { now, renumber = false }) {
     const template = button.dataset.queueEntry || "Entry";
     const tap = {
       game: groupOf(form), kind: "entry", url: target(form).pathname, csrf: field(fields, "csrfmiddlewaretoken"),
-      fields, template, label: labelled(template, fields),
+      fields, template,
     };
-    if (form.elements[NUMBER_FIELD]) tap.number = Number(field(fields, NUMBER_FIELD));
+    if (form.elements[NUMBER_FIELD]) {
+      tap.number = Number(field(fields, NUMBER_FIELD));
+      if (renumber) { // made before the form was numbered after those waiting
+        tap.number = Math.max(tap.number, 1 + Math.max(0, ...waitingIn(tap.game).map((each) => each.number || 0)));
+        tap.fields = withField(fields, NUMBER_FIELD, tap.number);
+      }
+    }
+    tap.label = labelled(template, tap.fields);
     try { await queue.add(tap); }
     catch (error) { return; } // storage refused: nothing kept, the form stays as typed
     await refresh();
@@ -406,5 +413,18 @@
     if (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button[data-queue-entry]")) refresh();
   });
 
-  refresh().then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });
+  // The entries made before this script was ready (static/scorepads/table.js
+  // held them) are kept in turn, each numbered after those kept before it, and sent.
+  const started = refresh();
+  let keeping = started;
+  if (window.heldEntries) {
+    window.heldEntries.ready(
+      (form, button) => Boolean(button && button.hasAttribute("data-queue-entry")),
+      (form, button, fields) => {
+        keeping = keeping.then(() => keep(form, button, fields, { now: !sentByHtmx(form) && navigator.onLine, renumber: true }))
+          .catch(() => { /* storage refused: the form stays as typed */ });
+      },
+    );
+  }
+  started.then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });
 })();

@@ -31,13 +31,12 @@ import shutil
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from bench.load import deploy, free_port, production_environment, serve, stop, verdict  # noqa: E402
+from bench.load import deploy, free_port, production_environment, serve, stop_all, verdict  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TARGET_MS = 100
@@ -195,12 +194,8 @@ def main(argv: list[str] | None = None) -> int:
             targets[f"{kind}: an entry shows within {TARGET_MS} ms ({shown:.0f} ms)"] = shown <= TARGET_MS
         return verdict(targets)
     finally:
-        stop(server)
-        shutil.rmtree(workdir, ignore_errors=True)
+        stop_all(server, None, workdir)
 
 
 if __name__ == "__main__":
-    started = time.monotonic()
-    status = main()
-    print(f"({time.monotonic() - started:.0f} s)")
-    sys.exit(status)
+    sys.exit(main())

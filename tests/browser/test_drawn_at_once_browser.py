@@ -5,6 +5,7 @@ Each test holds the entry's post until the page shows the drawing, then lets
 the answer through: it replaces the drawing, and what it did not change stays
 the same node."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_entry_queue_browser import (
@@ -50,20 +51,24 @@ def is_the_same_node(page, selector) -> bool:
     return page.eval_on_selector(selector, "element => element.keptAcrossTheAnswer === true")
 
 
-def test_a_gorilla_tap_is_drawn_at_once_and_its_answer_takes_its_place(live_server, phone, game):
+@pytest.mark.parametrize("tap", ["Lost, possible", "Fates' point (I)", "Lost to an irregularity (I)"])
+def test_a_gorilla_tap_is_drawn_at_once_and_its_answer_takes_its_place(live_server, phone, game, tap):
     record_outcomes(game, "MPM")  # two innings: MP, then M
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.wait_for_function("() => window.tapQueue && document.readyState === 'complete'")
     same_node_kept(phone, "#inning-1")
     same_node_kept(phone, "#chart thead")
+    if tap != "Lost, possible":
+        phone.locator("#record-more summary").click()
+        phone.locator("#irregularity").fill("card exposed")
     posts = HeldPosts(phone)
 
-    phone.get_by_role("button", name="Lost, possible").click()
+    phone.get_by_role("button", name=tap).click()
     phone.wait_for_selector('#pad .chart .mark.waiting[data-hand="4"]', state="attached")
     assert posts.held, "the answer is held: the mark was drawn before it came"
     assert phone.locator(".status-score").inner_text() == "Partnership 2 – 2 Fates"
     assert "Hand 5" in phone.locator(".status-next").inner_text()
-    expect(phone.locator("#inning-2 .mark")).to_have_count(2)  # P joins the inning of the M before it
+    expect(phone.locator("#inning-2 .mark")).to_have_count(2)  # P or I joins the inning of the M before it
 
     posts.let_through()
     phone.wait_for_selector('#pad .chart .mark[data-hand="4"]:not(.waiting)', state="attached")
@@ -72,7 +77,7 @@ def test_a_gorilla_tap_is_drawn_at_once_and_its_answer_takes_its_place(live_serv
     expect(phone.locator("#pad.has-waiting, #pad [data-drawn-here]")).to_have_count(0)
     assert phone.locator(".status-score").inner_text() == "Partnership 2 – 2 Fates"
     assert is_the_same_node(phone, "#inning-1") and is_the_same_node(phone, "#chart thead")
-    assert hands_of(game) == "MPMP"
+    assert hands_of(game) == "MPM" + ("P" if tap == "Lost, possible" else "I")
 
 
 def test_a_gorilla_tap_that_starts_a_game_is_drawn_at_once(live_server, phone, game):

@@ -73,9 +73,9 @@
 
   function waiting() { return current.taps.filter((tap) => tap.state === "waiting"); }
 
-  // The taps the pad is drawn with: those kept, and the one on its way by
-  // htmx (drawn at once, before its answer comes).
-  function drawnTaps() { return onItsWay ? current.taps.concat([onItsWay.tap]) : current.taps; }
+  // The taps the pad is drawn with, in the order they were made: the one on
+  // its way by htmx (drawn at once, before its answer comes), then those kept.
+  function drawnTaps() { return onItsWay ? [onItsWay.tap, ...current.taps] : current.taps; }
 
   // The pad as it will be once the taps waiting are recorded, drawn over the
   // pad as the server drew it: only the rows and lines that differ are drawn
@@ -487,8 +487,11 @@
     catch (error) { /* offline again: the next poll brings it */ }
   }
 
+  // Background Sync sends what waits when the page is gone. Not asked while
+  // a tap is on its way by htmx: the worker, which cannot see it, would send
+  // the taps after it first; once it is answered, the page sends them.
   async function askForSync() {
-    if (!("serviceWorker" in navigator)) return;
+    if (onItsWay || !("serviceWorker" in navigator)) return;
     try {
       const registration = await navigator.serviceWorker.ready;
       if (registration.sync) await registration.sync.register(queue.SYNC_TAG);

@@ -393,8 +393,11 @@
       .catch(() => { /* offline again: the poll brings it */ });
   }
 
+  // Background Sync sends what waits when the page is gone. Not asked while
+  // an entry is on its way by htmx: the worker, which cannot see it, would
+  // send the entries after it first; once it is answered, the page sends them.
   async function askForSync() {
-    if (!("serviceWorker" in navigator)) return;
+    if ((inFlight && inFlight.entry) || !("serviceWorker" in navigator)) return;
     try {
       const registration = await navigator.serviceWorker.ready;
       if (registration.sync) await registration.sync.register(queue.SYNC_TAG);

@@ -27,13 +27,15 @@ class HeldPosts:
     """The page's posts, held until let through: the page is seen with its
     entry on its way and no answer yet."""
 
-    def __init__(self, page):
-        self.page, self.held = page, []
+    def __init__(self, page, count=None):
+        """Hold the page's posts (the first ``count`` of them, if given)."""
+        self.page, self.held, self.left = page, [], count
         page.route("**/*", self.hold)
 
     def hold(self, route):
-        if route.request.method == "POST":
+        if route.request.method == "POST" and self.left != 0:
             self.held.append(route)
+            self.left = None if self.left is None else self.left - 1
         else:
             route.continue_()
 
@@ -78,6 +80,25 @@ def test_a_gorilla_tap_is_drawn_at_once_and_its_answer_takes_its_place(live_serv
     assert phone.locator(".status-score").inner_text() == "Partnership 2 – 2 Fates"
     assert is_the_same_node(phone, "#inning-1") and is_the_same_node(phone, "#chart thead")
     assert hands_of(game) == "MPM" + ("P" if tap == "Lost, possible" else "I")
+
+
+def test_a_gorilla_tap_made_while_the_one_before_is_on_its_way_waits_for_it_and_follows_it(live_server, phone, game):
+    record_outcomes(game, "MPM")
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.wait_for_function("() => window.tapQueue && document.readyState === 'complete'")
+    posts = HeldPosts(phone, count=1)  # the first tap's answer is held; what follows goes through
+    phone.get_by_role("button", name="Lost, possible").click()
+    phone.wait_for_selector('#pad .chart .mark.waiting[data-hand="4"]', state="attached")
+    settled(phone)
+    phone.get_by_role("button", name="Made").click()  # kept, and sent once the first is answered
+    phone.wait_for_selector('#pad .chart .mark.waiting[data-hand="5"]', state="attached")
+    assert posts.held and hands_of(game) == "MPM"
+
+    posts.let_through()
+    phone.wait_for_selector('#pad .chart .mark[data-hand="5"]:not(.waiting)', state="attached")
+    expect(phone.locator("#pad .chart .mark.waiting")).to_have_count(0)
+    expect(phone.locator("#tap-conflicts")).to_be_hidden()
+    assert hands_of(game) == "MPMPM"  # the pad drawn by the server says so: both are stored
 
 
 def test_a_gorilla_tap_that_starts_a_game_is_drawn_at_once(live_server, phone, game):

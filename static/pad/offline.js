@@ -338,6 +338,9 @@
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.queue || event.defaultPrevented) return;
+    // A second tap of a form whose tap is on its way is htmx's to drop
+    // (hx-sync): a double tap whose answer is slow is one tap.
+    if (onItsWay && onItsWay.form === form) return;
     const fields = Array.from(new FormData(form, event.submitter || null));
     if (navigator.onLine && !current.taps.length && !onItsWay) {
       tapped = { form, fields };

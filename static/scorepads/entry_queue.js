@@ -267,6 +267,9 @@
     const form = event.target;
     const button = event.submitter;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !button || !button.hasAttribute("data-queue-entry")) return;
+    // A second entry of a form whose entry is on its way is htmx's to drop
+    // (hx-sync): a double tap whose answer is slow is one entry.
+    if (inFlight && inFlight.entry && inFlight.form === form) return;
     window.entryKeys.fresh(form);
     const fields = Array.from(new FormData(form, button));
     if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length && !(inFlight && inFlight.entry)) {

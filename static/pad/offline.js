@@ -373,6 +373,8 @@
     if (!answered(event) || failed(event.detail.xhr.status)) return;
     onItsWay = null;
     drawnAsServed(document.getElementById("pad"));
+    // Taps made meanwhile waited for it, to go in order.
+    if (waiting().length) setTimeout(send);
   });
 
   function failed(status) { return status >= 500 || status === 429 || status === 0; }
@@ -394,10 +396,6 @@
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
   document.addEventListener("htmx:responseError", lost);
-  // Taps made while the answer was on its way waited for it, to go in order.
-  document.addEventListener("htmx:afterRequest", () => {
-    if (!onItsWay && waiting().length) send();
-  });
 
   // One tap kept at a time, in the order they came: each numbers its hand from
   // the taps kept before it, so a second tap that comes while the phone is

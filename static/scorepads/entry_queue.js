@@ -313,10 +313,11 @@
     const { form } = inFlight;
     inFlight = null;
     if (form.isConnected) drawForm(form);
+    // Entries made meanwhile waited for it, to go in order.
+    if (taps.some((tap) => tap.state === "waiting")) setTimeout(send);
   });
   document.addEventListener("htmx:afterRequest", (event) => {
     if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
-    if (!inFlight && taps.some((tap) => tap.state === "waiting")) send();
   });
   if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 

@@ -73,28 +73,90 @@
 
   function waiting() { return current.taps.filter((tap) => tap.state === "waiting"); }
 
+  // The taps the pad is drawn with, in the order they were made: the one on
+  // its way by htmx (drawn at once, before its answer comes), then those kept.
+  function drawnTaps() { return onItsWay ? [onItsWay.tap, ...current.taps] : current.taps; }
+
+  // The pad as it will be once the taps waiting are recorded, drawn over the
+  // pad as the server drew it: only the rows and lines that differ are drawn
+  // here, every other node stays the server's. What the server drew is kept
+  // aside (pad.served) and put back as it was once nothing waits, or just
+  // before the answer to the tap on its way is swapped in, so the answer
+  // finds the pad it was made for.
   function drawPad(state) {
     const pad = document.getElementById("pad");
-    if (!pad) return;
-    const projected = queue.project(current.hands, current.taps);
-    const chart = pad.querySelector("table.chart tbody");
+    const chart = pad && pad.querySelector("table.chart tbody");
     if (!chart) return;
-    if (!pad.serverChart) pad.serverChart = chart.innerHTML;
-    const asDrawn = projected.hands === state.hands && projected.pending.size === 0;
-    pad.classList.toggle("has-waiting", !asDrawn);
-    const drawn = rules.pad(projected.hands, state);
-    if (asDrawn) {
-      if (pad.drawnHere) { // back to the pad as the server drew it
-        chart.innerHTML = pad.serverChart;
-        pad.drawnHere = false;
-        drawStatus(pad, drawn, projected, state);
-      }
+    const projected = queue.project(current.hands, drawnTaps());
+    if (projected.hands === state.hands && projected.pending.size === 0) {
+      drawnAsServed(pad);
       return;
     }
-    pad.drawnHere = true;
-    const rows = drawn.innings.map((marks, index) => inningRow(marks, drawn, index, projected, state));
-    chart.replaceChildren(...(rows.length ? rows : [inningRow([], drawn, -1, projected, state)]));
+    if (!pad.served) pad.served = { rows: Array.from(chart.children), elements: new Map(), added: [] };
+    pad.classList.add("has-waiting");
+    const drawn = rules.pad(projected.hands, state);
+    const asServed = new Map(chartRows(state.hands, new Set(), state).map((row) => [row.id, row.outerHTML]));
+    const servedRows = new Map(pad.served.rows.map((row) => [row.id, row]));
+    const shown = new Map(Array.from(chart.children, (row) => [row.id, row]));
+    placeRows(chart, chartRows(projected.hands, projected.pending, state, drawn).map((row) => {
+      if (asServed.get(row.id) === row.outerHTML && servedRows.has(row.id)) return servedRows.get(row.id);
+      const before = shown.get(row.id);
+      return before && before.drawnHere && before.outerHTML === row.outerHTML ? before : Object.assign(row, { drawnHere: true });
+    }));
     drawStatus(pad, drawn, projected, state);
+  }
+
+  // The pad back as the server drew it: its own rows and lines, the same nodes.
+  function drawnAsServed(pad) {
+    if (!pad || !pad.served) return;
+    const { rows, elements, added } = pad.served;
+    pad.served = null;
+    pad.classList.remove("has-waiting");
+    const chart = pad.querySelector("table.chart tbody");
+    if (chart) placeRows(chart, rows);
+    for (const [element, was] of elements) {
+      const children = Array.from(element.childNodes);
+      if (children.length !== was.children.length || children.some((child, index) => child !== was.children[index])) {
+        element.replaceChildren(...was.children);
+      }
+      if (element.hidden !== was.hidden) element.hidden = was.hidden;
+      if (was.keepWhile === undefined) delete element.dataset.keepWhile;
+      else element.dataset.keepWhile = was.keepWhile;
+    }
+    for (const element of added) element.remove();
+  }
+
+  // ``rows`` in ``container``, in order, moving only what is not in its place.
+  function placeRows(container, rows) {
+    rows.forEach((row, index) => {
+      const there = container.children[index];
+      if (there !== row) container.insertBefore(row, there || null);
+    });
+    while (container.children.length > rows.length) container.lastElementChild.remove();
+  }
+
+  function chartRows(hands, pending, state, drawn = rules.pad(hands, state)) {
+    const projected = { hands, pending };
+    const rows = drawn.innings.map((marks, index) => inningRow(marks, drawn, index, projected, state));
+    return rows.length ? rows : [inningRow([], drawn, -1, projected, state)];
+  }
+
+  // What the server drew of ``element``, kept aside the first time it is drawn over.
+  function drawnOver(pad, element) {
+    if (!pad.served.elements.has(element)) {
+      pad.served.elements.set(element, { children: Array.from(element.childNodes), hidden: element.hidden, keepWhile: element.dataset.keepWhile });
+    }
+    return element;
+  }
+
+  // ``element`` shows ``content`` (text, or nodes); left alone when it says that already.
+  function write(pad, element, ...content) {
+    const text = content.map((piece) => (typeof piece === "string" ? piece : piece.textContent)).join("");
+    if (element.textContent !== text) drawnOver(pad, element).replaceChildren(...content);
+  }
+
+  function hide(pad, element, hidden) {
+    if (element.hidden !== hidden) drawnOver(pad, element).hidden = hidden;
   }
 
   function inningRow(marks, drawn, index, projected, state) {
@@ -136,45 +198,43 @@
     const taker = dealer === "odd" ? "even" : "odd";
     for (const figures of [pad.querySelectorAll(".status-score b"), pad.querySelectorAll(".state .points")]) {
       if (figures.length !== 2) continue;
-      figures[0].textContent = drawn.score.partnership;
-      figures[1].textContent = drawn.score.fates;
+      write(pad, figures[0], String(drawn.score.partnership));
+      write(pad, figures[1], String(drawn.score.fates));
     }
     const next = pad.querySelector(".status-next");
     if (next) {
-      if (over) next.textContent = "Game over";
-      else next.replaceChildren(`Hand ${nextNumber} · `, isolated(state.names[dealer]), " deals");
+      if (over) write(pad, next, "Game over");
+      else write(pad, next, `Hand ${nextNumber} · `, isolated(state.names[dealer]), " deals");
     }
     const stateOfPlay = pad.querySelector(".state");
     if (stateOfPlay) {
-      for (const told of stateOfPlay.querySelectorAll(".result, .next-hand, .first-dealer-form, .badge")) {
-        told.hidden = pad.drawnHere;
+      for (const told of stateOfPlay.querySelectorAll(".result, .next-hand:not([data-drawn-here]), .first-dealer-form, .badge")) {
+        hide(pad, told, true);
       }
       let line = stateOfPlay.querySelector("[data-drawn-here]");
       if (!line) {
         line = stateOfPlay.querySelector(".score").insertAdjacentElement("afterend", document.createElement("p"));
         line.dataset.drawnHere = "";
         line.className = "next-hand";
+        pad.served.added.push(line);
       }
-      line.hidden = !pad.drawnHere;
-      if (over) line.textContent = "The game ends with the hands waiting to be sent.";
-      else {
-        line.replaceChildren(`Hand ${nextNumber}: `, strong(state.names[dealer]), " deals, ", strong(state.names[taker]), " takes.");
-      }
+      if (over) write(pad, line, "The game ends with the hands waiting to be sent.");
+      else write(pad, line, `Hand ${nextNumber}: `, strong(state.names[dealer]), " deals, ", strong(state.names[taker]), " takes.");
     }
     const bar = pad.querySelector(".record-bar");
-    if (bar) bar.hidden = over;
+    if (bar) hide(pad, bar, over);
     const heading = pad.querySelector("#record-heading");
-    if (heading) heading.textContent = `Record hand ${nextNumber}`;
+    if (heading) write(pad, heading, `Record hand ${nextNumber}`);
     const meta = pad.querySelector("#pad-meta");
-    if (meta) meta.dataset.keepWhile = over ? "over" : String(nextNumber); // what is being entered is for this hand
+    if (meta) drawnOver(pad, meta).dataset.keepWhile = over ? "over" : String(nextNumber); // what is being entered is for this hand
     const undo = pad.querySelector("#undo-button");
     if (undo) {
       const last = projected.hands.length;
-      undo.closest("section").hidden = last === 0;
-      if (last) undo.textContent = `Undo hand ${last} (${projected.hands[last - 1]})`;
+      hide(pad, undo.closest("section"), last === 0);
+      if (last) write(pad, undo, `Undo hand ${last} (${projected.hands[last - 1]})`);
     }
     const toast = pad.querySelector("[data-toast]");
-    if (toast && pad.drawnHere) toast.hidden = true; // it spoke of the pad before the waiting taps
+    if (toast) hide(pad, toast, true); // it spoke of the pad before the waiting taps
   }
 
   function strong(name) {
@@ -268,14 +328,22 @@
 
   // A tap on a form of the queue (data-queue: record, undo or change) is kept
   // on the phone when there is no connection or earlier taps still wait.
-  let inFlight = null;
+  // Otherwise it goes by htmx, and is drawn on the pad at once, as waiting,
+  // as the request leaves (htmx:beforeSend: a tap htmx drops, the second of
+  // a double tap, is not drawn); its answer, swapped in as it comes, replaces
+  // the drawing.
+  let tapped = null; // the tap htmx is about to send
+  let onItsWay = null; // the tap htmx sent, whose answer has not come: { form, fields, tap }
   if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000; // an answer that never comes is a lost tap
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.queue || event.defaultPrevented) return;
+    // A second tap of a form whose tap is on its way is htmx's to drop
+    // (hx-sync): a double tap whose answer is slow is one tap.
+    if (onItsWay && onItsWay.form === form) return;
     const fields = Array.from(new FormData(form, event.submitter || null));
-    if (navigator.onLine && !current.taps.length) {
-      inFlight = { form, fields };
+    if (navigator.onLine && !current.taps.length && !onItsWay) {
+      tapped = { form, fields };
       return;
     }
     event.preventDefault();
@@ -283,20 +351,51 @@
     keep(form, fields);
   }, true);
 
-  // The tap went but no answer came (the connection dropped, or it took too
-  // long): kept, and sent again; if the server had it, it is recorded once.
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (!tapped || event.detail.elt !== tapped.form) return;
+    const { form, fields } = tapped;
+    tapped = null;
+    const kind = form.dataset.queue;
+    const tap = { kind, number: Number(field(fields, "number")), outcome: field(fields, "outcome"), state: "waiting" };
+    if (kind === "change") tap.number = Number(form.dataset.number);
+    onItsWay = { form, fields, tap };
+    const state = pageState();
+    if (state && current.game === state.game) drawPad(state);
+  });
+
+  // The answer came: the pad goes back to what the server drew before the
+  // tap, the pad the answer was made for, and the answer is swapped in
+  // (its patch, or the whole pad), in the same moment.
+  function answered(event) {
+    return onItsWay && event.detail.requestConfig && event.detail.requestConfig.elt === onItsWay.form;
+  }
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!answered(event) || failed(event.detail.xhr.status)) return;
+    onItsWay = null;
+    drawnAsServed(document.getElementById("pad"));
+    // Taps made meanwhile waited for it, to go in order.
+    if (waiting().length) setTimeout(send);
+  });
+
+  function failed(status) { return status >= 500 || status === 429 || status === 0; }
+
+  // The tap went but no answer came (the connection dropped, it took too
+  // long, or a server in between failed): kept, and sent again; if the
+  // server had it, it is recorded once. It stays drawn meanwhile.
   function lost(event) {
-    const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
-    if (!form || !inFlight || inFlight.form !== form) return;
-    const { fields } = inFlight;
-    inFlight = null;
-    keep(form, fields, { sent: true });
+    if (!answered(event) && !(onItsWay && event.detail.elt === onItsWay.form)) return;
+    if (onItsWay.lost || (event.type === "htmx:responseError" && !failed(event.detail.xhr.status))) return;
+    onItsWay.lost = true;
+    const { form, fields } = onItsWay;
+    keep(form, fields, { sent: true }).finally(async () => {
+      onItsWay = null;
+      await refresh();
+      send();
+    });
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
-  document.addEventListener("htmx:afterRequest", (event) => {
-    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
-  });
+  document.addEventListener("htmx:responseError", lost);
 
   // One tap kept at a time, in the order they came: each numbers its hand from
   // the taps kept before it, so a second tap that comes while the phone is
@@ -313,7 +412,7 @@
     const state = await load();
     if (!state) return;
     const kind = form.dataset.queue;
-    const projected = queue.project(current.hands, current.taps);
+    const projected = queue.project(current.hands, drawnTaps());
     const tap = { game: state.game, kind, url: form.action, csrf: field(fields, "csrfmiddlewaretoken"), fields };
     if (kind === "record") {
       tap.number = sent ? Number(field(fields, "number")) : projected.hands.length + 1;
@@ -363,7 +462,7 @@
 
   let sending = false;
   async function send() {
-    if (sending || !navigator.onLine) return;
+    if (sending || onItsWay || !navigator.onLine) return;
     sending = true;
     let report = { sent: [] };
     try {
@@ -389,8 +488,11 @@
     catch (error) { /* offline again: the next poll brings it */ }
   }
 
+  // Background Sync sends what waits when the page is gone. Not asked while
+  // a tap is on its way by htmx: the worker, which cannot see it, would send
+  // the taps after it first; once it is answered, the page sends them.
   async function askForSync() {
-    if (!("serviceWorker" in navigator)) return;
+    if (onItsWay || !("serviceWorker" in navigator)) return;
     try {
       const registration = await navigator.serviceWorker.ready;
       if (registration.sync) await registration.sync.register(queue.SYNC_TAG);
@@ -410,12 +512,8 @@
   document.addEventListener("htmx:load", (event) => {
     if (event.detail.elt && event.detail.elt.id === "pad") refresh();
   });
-  // A tap's answer patched the pad in place: its chart as the server drew it is now the patched one.
-  document.addEventListener("pad-patched", () => {
-    const pad = document.getElementById("pad");
-    if (pad && !pad.drawnHere) pad.serverChart = null;
-    refresh();
-  });
+  // A tap's answer patched the pad in place: drawn again with what still waits.
+  document.addEventListener("pad-patched", refresh);
 
   // ---- The cards of "Gorilla it out" -------------------------------------------
 
@@ -494,7 +592,7 @@
     cardsForm.addEventListener("htmx:sendError", cardsOffline);
   }
 
-  // The taps made before this script was ready (pad.js held them) are kept, in order, and sent.
-  if (window.padTaps) window.padTaps.ready((form, fields) => keep(form, fields));
+  // The taps made before this script was ready (table.js held them) are kept, in order, and sent.
+  if (window.heldEntries) window.heldEntries.ready((form) => Boolean(form.dataset.queue), (form, submitter, fields) => keep(form, fields));
   refresh().then(() => { if (waiting().length) send(); });
 })();

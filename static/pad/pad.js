@@ -1,7 +1,7 @@
-// Gorilla's own script: the 52-card grid of "Gorilla it out", and the taps
-// held until the script that keeps them offline is ready. (One tap is one hand,
-// the partner's updates and announcements: static/scorepads/table.js; the
-// toast and the Copy and Share buttons: static/card_table/site.js.)
+// Gorilla's own script: the 52-card grid of "Gorilla it out". (One tap is one
+// hand, the partner's updates and announcements, the taps held until the
+// queue is ready: static/scorepads/table.js; the toast and the Copy and Share
+// buttons: static/card_table/site.js.)
 // Everything works without it.
 "use strict";
 
@@ -188,34 +188,6 @@ function readCards(text) {
     if (!pad || !xhr || !event.detail.shouldSwap || !xhr.getResponseHeader("X-Pad-Patch")) return;
     const hands = xhr.getResponseHeader("X-Pad-Hands");
     if (hands !== null) pad.dataset.hands = hands;
-  });
-
-  // A tap made before the queue is ready (static/pad/offline.js, deferred in
-  // the page's head after this script) is held, in order, and handed to it as
-  // it starts, so no tap is posted away or lost between two scripts. Should
-  // the queue not start (no storage here, its script not loaded), the taps
-  // held go as any tap goes once the page is ready (htmx, or a plain post).
-  const held = [];
-  let take = null; // the queue's hand for a tap, once it is ready
-  let released = false;
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (take || released || !(form instanceof HTMLFormElement) || !form.dataset.queue || event.defaultPrevented) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held.push({ form, submitter: event.submitter || null, fields: Array.from(new FormData(form, event.submitter || null)) });
-  }, true);
-  window.padTaps = {
-    /** The queue is ready: ``keep(form, fields)`` takes each tap held, in order. */
-    ready(keep) {
-      take = keep;
-      for (const tap of held.splice(0)) take(tap.form, tap.fields);
-    },
-  };
-  document.addEventListener("DOMContentLoaded", () => {
-    if (take) return;
-    released = true;
-    for (const tap of held.splice(0)) if (tap.form.isConnected) tap.form.requestSubmit(tap.submitter);
   });
 
   document.addEventListener("DOMContentLoaded", () => {

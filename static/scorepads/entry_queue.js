@@ -41,6 +41,11 @@
   // The entries of one form follow each other: they are grouped by where they go.
   function groupOf(form) { return `entry:${target(form).pathname}`; }
   function waitingIn(group) { return taps.filter((tap) => tap.game === group); }
+  // The entries drawn for a group: those kept, and the one on its way by htmx.
+  function drawnIn(group) {
+    const kept = waitingIn(group);
+    return inFlight && inFlight.entry && inFlight.entry.game === group ? kept.concat([inFlight.entry]) : kept;
+  }
   // Whether htmx sends the form when it is submitted (not only as it is typed in).
   function sentByHtmx(form) {
     const trigger = form.getAttribute("hx-trigger");
@@ -75,8 +80,10 @@
   function drawForm(form) {
     const served = asServed(form);
     const waiting = waitingIn(groupOf(form));
+    const drawn = drawnIn(groupOf(form)).filter((tap) => tap.state === "waiting");
+    drawRows(form, drawn);
     if (served.number) {
-      const last = Math.max(0, ...waiting.map((tap) => tap.number || 0));
+      const last = Math.max(0, ...drawn.map((tap) => tap.number || 0));
       const next = Math.max(served.number, last + 1);
       form.elements[NUMBER_FIELD].value = next;
       for (const [node, text] of served.texts) {
@@ -109,6 +116,42 @@
       item.textContent = `${tap.label} · waiting`;
     }
     box.replaceChildren(heading, list);
+  }
+
+  // Each numbered entry waiting drawn in its place on the sheet, as a row of
+  // its own at the end of the rows the page marks data-waiting-rows (a
+  // seated game's score sheet), marked as waiting. The sheet's own rows stay
+  // as they are; the row goes when the entry's answer comes, and the
+  // server's row takes its place.
+  function drawRows(form, entries) {
+    const rows = (form.closest("#pad") || document).querySelector("[data-waiting-rows]");
+    if (!rows) return;
+    const drawn = new Map(Array.from(rows.querySelectorAll(":scope > [data-entry-row]"), (row) => [row.dataset.entryRow, row]));
+    const wanted = entries.filter((tap) => tap.number).map((tap) => drawn.get(String(tap.number)) || waitingRow(rows, tap));
+    for (const row of drawn.values()) if (!wanted.includes(row)) row.remove();
+    for (const row of wanted) if (!row.isConnected) rows.append(row);
+    const sheet = rows.closest("section");
+    if (sheet && wanted.length && sheet.hidden) {
+      sheet.hidden = false;
+      sheet.dataset.shownForWaiting = "";
+    } else if (sheet && !wanted.length && "shownForWaiting" in sheet.dataset) {
+      sheet.hidden = true;
+      delete sheet.dataset.shownForWaiting;
+    }
+  }
+
+  function waitingRow(rows, tap) {
+    const row = document.createElement("tr");
+    row.className = "entry-waiting-row";
+    row.dataset.entryRow = String(tap.number);
+    const number = row.appendChild(document.createElement("th"));
+    number.scope = "row";
+    number.textContent = String(tap.number);
+    const header = rows.closest("table") && rows.closest("table").querySelector("thead tr");
+    const cell = row.appendChild(document.createElement("td"));
+    cell.colSpan = Math.max(1, (header ? header.children.length : 2) - 1);
+    cell.textContent = `${tap.label} · waiting to be sent`;
+    return row;
   }
 
   // ---- Badge and refusals -------------------------------------------------------
@@ -224,9 +267,12 @@
     const form = event.target;
     const button = event.submitter;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !button || !button.hasAttribute("data-queue-entry")) return;
+    // A second entry of a form whose entry is on its way is htmx's to drop
+    // (hx-sync): a double tap whose answer is slow is one entry.
+    if (inFlight && inFlight.entry && inFlight.form === form) return;
     window.entryKeys.fresh(form);
     const fields = Array.from(new FormData(form, button));
-    if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length) {
+    if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length && !(inFlight && inFlight.entry)) {
       inFlight = { form, button, fields };
       return;
     }
@@ -248,18 +294,47 @@
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
   document.addEventListener("htmx:responseError", lost);
+
+  // The entry htmx sends is drawn at once, as it leaves (htmx:beforeSend:
+  // after its fields are read, and not for an entry htmx drops).
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (!inFlight || inFlight.entry || event.detail.elt !== inFlight.form) return;
+    const { form, button, fields } = inFlight;
+    inFlight.entry = { game: groupOf(form), state: "waiting", label: labelled(button.dataset.queueEntry || "Entry", fields) };
+    if (form.elements[NUMBER_FIELD]) inFlight.entry.number = Number(field(fields, NUMBER_FIELD));
+    drawForm(form);
+  });
+  // Its answer came: the drawing goes as the answer is swapped in, in the same moment.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const request = event.detail.requestConfig;
+    if (!inFlight || !request || request.elt !== inFlight.form) return;
+    const status = event.detail.xhr.status;
+    if (status >= 500 || status === 429) return; // lost: kept, and sent again
+    const { form } = inFlight;
+    inFlight = null;
+    if (form.isConnected) drawForm(form);
+    // Entries made meanwhile waited for it, to go in order.
+    if (taps.some((tap) => tap.state === "waiting")) setTimeout(send);
+  });
   document.addEventListener("htmx:afterRequest", (event) => {
     if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
   });
   if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 
-  async function keep(form, button, fields, { now }) {
+  async function keep(form, button, fields, { now, renumber = false }) {
     const template = button.dataset.queueEntry || "Entry";
     const tap = {
       game: groupOf(form), kind: "entry", url: target(form).pathname, csrf: field(fields, "csrfmiddlewaretoken"),
-      fields, template, label: labelled(template, fields),
+      fields, template,
     };
-    if (form.elements[NUMBER_FIELD]) tap.number = Number(field(fields, NUMBER_FIELD));
+    if (form.elements[NUMBER_FIELD]) {
+      tap.number = Number(field(fields, NUMBER_FIELD));
+      if (renumber) { // made before the form was numbered after those waiting
+        tap.number = Math.max(tap.number, 1 + Math.max(0, ...waitingIn(tap.game).map((each) => each.number || 0)));
+        tap.fields = withField(fields, NUMBER_FIELD, tap.number);
+      }
+    }
+    tap.label = labelled(template, tap.fields);
     try { await queue.add(tap); }
     catch (error) { return; } // storage refused: nothing kept, the form stays as typed
     await refresh();
@@ -279,7 +354,7 @@
 
   let sending = false;
   async function send() {
-    if (sending || !navigator.onLine) return;
+    if (sending || (inFlight && inFlight.entry) || !navigator.onLine) return;
     sending = true;
     let report = { sent: [] };
     try { report = await queue.sendAll({ csrf: csrfToken() }); }
@@ -322,8 +397,11 @@
       .catch(() => { /* offline again: the poll brings it */ });
   }
 
+  // Background Sync sends what waits when the page is gone. Not asked while
+  // an entry is on its way by htmx: the worker, which cannot see it, would
+  // send the entries after it first; once it is answered, the page sends them.
   async function askForSync() {
-    if (!("serviceWorker" in navigator)) return;
+    if ((inFlight && inFlight.entry) || !("serviceWorker" in navigator)) return;
     try {
       const registration = await navigator.serviceWorker.ready;
       if (registration.sync) await registration.sync.register(queue.SYNC_TAG);
@@ -342,5 +420,18 @@
     if (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button[data-queue-entry]")) refresh();
   });
 
-  refresh().then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });
+  // The entries made before this script was ready (static/scorepads/table.js
+  // held them) are kept in turn, each numbered after those kept before it, and sent.
+  const started = refresh();
+  let keeping = started;
+  if (window.heldEntries) {
+    window.heldEntries.ready(
+      (form, button) => Boolean(button && button.hasAttribute("data-queue-entry")),
+      (form, button, fields) => {
+        keeping = keeping.then(() => keep(form, button, fields, { now: !sentByHtmx(form) && navigator.onLine, renumber: true }))
+          .catch(() => { /* storage refused: the form stays as typed */ });
+      },
+    );
+  }
+  started.then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });
 })();

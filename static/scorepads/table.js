@@ -295,6 +295,47 @@
     if (form instanceof HTMLFormElement && form.hasAttribute("data-entry-key") && !event.defaultPrevented) freshEntryKey(form);
   }, true);
 
+  // An entry made before the page's queue is ready (static/pad/offline.js,
+  // static/scorepads/entry_queue.js: deferred in the page's head, after this
+  // script; htmx takes no form before the page is ready either) is held, in
+  // order, and handed to the queue as it starts, so none is posted away or
+  // lost between two scripts. An entry is a form marked data-queue (Gorilla's
+  // taps) or sent by a button marked data-queue-entry. Should no queue start
+  // (no storage here, its script not loaded), the entries held go as any
+  // entry goes once the page is ready (htmx, or a plain post).
+  const held = [];
+  const queues = []; // the queues started: { takes(form, submitter), keep(form, submitter, fields) }
+  let released = false;
+  function isEntry(form, submitter) {
+    return Boolean(form.dataset.queue) || Boolean(submitter && submitter.hasAttribute("data-queue-entry"));
+  }
+  function queueFor(form, submitter) { return queues.find((queue) => queue.takes(form, submitter)); }
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const submitter = event.submitter || null;
+    if (released || !(form instanceof HTMLFormElement) || event.defaultPrevented || !isEntry(form, submitter)) return;
+    if (queueFor(form, submitter)) return; // the queue's own listener takes it
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (submitter && submitter.hasAttribute("data-queue-entry")) freshEntryKey(form);
+    held.push({ form, submitter, fields: Array.from(new FormData(form, submitter)) });
+  }, true);
+  window.heldEntries = {
+    /** A queue is ready: it takes the entries ``takes(form, submitter)`` says
+     * are its own, those held first, in order, by ``keep(form, submitter, fields)``. */
+    ready(takes, keep) {
+      queues.push({ takes, keep });
+      for (const entry of held.filter((each) => takes(each.form, each.submitter))) {
+        held.splice(held.indexOf(entry), 1);
+        keep(entry.form, entry.submitter, entry.fields);
+      }
+    },
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    released = true;
+    for (const entry of held.splice(0)) if (entry.form.isConnected) entry.form.requestSubmit(entry.submitter);
+  });
+
   // A live region outside the swapped pad reads out what changed, with the
   // score once: after a tap's message, which says the score, only what comes
   // next (data-announce-next), where the pad gives it. An entry refused with

@@ -2,18 +2,22 @@
 three Two Way Street hands, Mah Jongg hands and bridge rulings made offline
 wait on the page, are there after a reload offline, and reach the server once
 each, in order, when the connection returns; an entry whose answer was lost is
-recorded once."""
+recorded once; hands made before the queue's script has arrived, with no
+service worker, are held and kept with those made after it."""
 
 import datetime
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
 from bridge.models import Ruling
 from mahjong import services as mahjong_services
 from mahjong.models import Hand as MahjongHand
 from scorepads.players import Seat
+from tests.browser.conftest import PHONE
 from tests.browser.test_bridge_browser import overlaps
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_two_way_street_browser import HANDS, NAMES, enter_hand
@@ -273,3 +277,75 @@ def test_a_hand_the_other_phone_recorded_first_is_offered_again_as_the_next(live
     assert tws_stored(game) == as_stored([HANDS[2], HANDS[0], HANDS[1]])
     expect(phone.get_by_role("button", name="Record hand 4")).to_be_attached()
     expect(phone.locator("#tap-conflicts")).to_be_hidden()
+
+
+# ---- Before the queue is ready ---------------------------------------------------
+
+ENTRY_QUEUE_SCRIPT = Path(settings.BASE_DIR) / "static" / "scorepads" / "entry_queue.js"
+
+
+def type_street_hand(page, number):
+    """Two Way Street's hand ``number`` (from 1) typed into the fields, which
+    need no script (the steppers come with the page's scripts)."""
+    for seat, (tricks, direction, choice) in enumerate(HANDS[number - 1], start=1):
+        page.locator(f"#next-tricks-{seat}").fill(str(tricks))
+        page.locator(f'label[for="next-direction-{seat}-{direction}"]').tap()
+        page.locator(f'label[for="next-choice-{seat}-{choice}"]').tap()
+
+
+def type_mahjong_hand(page, number):
+    winner, scores = MJ_HANDS[number - 1]
+    page.locator(f'label[for="next-winner-{winner}"]').tap()
+    for seat, score in enumerate(scores, start=1):
+        page.locator(f"#next-score-{seat}").fill(str(score))
+
+
+SEATED = {
+    "two-way-street": (tws_game, type_street_hand, tws_stored, as_stored(HANDS)),
+    "mah-jongg": (mahjong_game, type_mahjong_hand, mahjong_stored, [(int(winner), scores) for winner, scores in MJ_HANDS]),
+}
+
+
+@pytest.mark.parametrize("connected", [False, True], ids=["offline", "online"])
+@pytest.mark.parametrize("kind", SEATED)
+def test_hands_made_before_the_queue_arrives_with_no_service_worker_are_kept_and_sent_once_in_order(
+    live_server, chromium, log_in, user, kind, connected
+):
+    start, type_hand, stored, expected = SEATED[kind]
+    game = start(user)
+    context = log_in(chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block"))
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    late = []  # the queue's script, held back until two hands are made
+    page.route("**/scorepads/entry_queue*.js", lambda route: late.append(route))
+    page.goto(f"{live_server.url}/{kind}/games/{game.pk}/", wait_until="commit")
+    page.wait_for_function("() => window.heldEntries !== undefined")  # the page takes entries; the queue is on its way
+    context.set_offline(not connected)
+    for number in (1, 2):  # the form is not numbered after the hands held: both say hand 1
+        type_hand(page, number)
+        page.get_by_role("button", name="Record hand 1").tap()
+        settled(page)
+    assert stored(game) == [], "held, not posted away"
+    assert late, "the page asks for the queue's script with the page"
+    late[0].fulfill(body=ENTRY_QUEUE_SCRIPT.read_text(), content_type="text/javascript")
+    if connected:
+        expect(page.locator("#hand-2-row")).to_be_attached()  # both sent, and the sheet from the server
+        page.wait_for_load_state("networkidle")
+        assert stored(game) == expected[:2]
+    else:
+        expect(page.locator("#tap-badge")).to_have_text("2 hands waiting, kept on this phone")
+        assert waiting(page) == ["Hand 1", "Hand 2"]
+    settled(page)
+    type_hand(page, 3)
+    page.get_by_role("button", name="Record hand 3").tap()
+    if not connected:
+        expect(page.locator("#tap-badge")).to_have_text("3 hands waiting, kept on this phone")
+        assert waiting(page) == ["Hand 1", "Hand 2", "Hand 3"]
+        assert stored(game) == []
+        back_online_all_sent(page)
+    expect(page.locator("#hand-3-row")).to_be_attached()
+    expect(page.get_by_role("button", name="Record hand 4")).to_be_attached()
+    expect(page.locator("[data-entry-row], [data-entry-waiting]")).to_have_count(0)
+    page.wait_for_load_state("networkidle")
+    assert stored(game) == expected
+    context.close()

@@ -36,7 +36,7 @@ def test_taps_made_before_the_queue_arrives_and_with_no_service_worker_are_kept_
     late = []  # the script that keeps taps offline, held back until the taps are made
     page.route("**/pad/offline*.js", lambda route: late.append(route))
     page.goto(f"{live_server.url}/games/{game.pk}/", wait_until="commit")
-    page.wait_for_function("() => window.padTaps !== undefined")  # the pad takes taps; the queue is on its way
+    page.wait_for_function("() => window.heldEntries !== undefined")  # the pad takes taps; the queue is on its way
     context.set_offline(True)
     for name in ("Made", "Lost, possible"):
         page.get_by_role("button", name=name).click()

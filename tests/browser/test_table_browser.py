@@ -115,12 +115,12 @@ def test_after_a_slow_answer_the_pad_says_it_settles_for_as_long_as_it_drops_tap
 
     phone.route(f"**/games/{game.pk}/hands/", slowly)
     phone.get_by_role("button", name="Made").click()
-    phone.wait_for_selector("#record-heading:text-is('Record hand 2')")
+    phone.wait_for_selector("#pad .chart .mark[data-hand='1']:not(.waiting)", state="attached")  # the answer drawn
     assert phone.locator("#pad.settling").count() == 1
     settled(phone)
     phone.unroute(f"**/games/{game.pk}/hands/")
     phone.get_by_role("button", name="Made").click()  # a tap once it has settled is a tap
-    phone.wait_for_selector("#record-heading:text-is('Record hand 3')")
+    phone.wait_for_selector("#pad .chart .mark[data-hand='2']:not(.waiting)", state="attached")
     assert hands_of(game, page=phone) == "MM"
 
 

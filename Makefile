@@ -12,8 +12,10 @@
 # SQLite, then again on a throwaway PostgreSQL server on 127.0.0.1
 # (scripts/with-throwaway-postgres), where the browser tests are left out: what
 # differs there is the database. Each run spreads the tests over the machine's
-# cores (pytest-xdist, PYTEST_WORKERS, 2 by default), but for the browser tests
-# that time taps, run alone after the others. The tests that compare the
+# cores (pytest-xdist, PYTEST_WORKERS, 2 by default); on SQLite the browser
+# tests come after the others, over BROWSER_WORKERS (4 by default: they mostly
+# wait, for Chromium and for the live server, so more of them than cores keep
+# the cores busy), and the browser tests that time taps, alone, last. The tests that compare the
 # scripts' rules with the Python run under node in both runs. It fails if any
 # of the three fails. `make lint`, `make test-sqlite` and `make test-postgresql`
 # run one each; PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
@@ -29,6 +31,7 @@ SYSTEM_PACKAGES := $(RUN_PACKAGES) chromium poppler-utils postgresql nodejs
 AXE := tests/browser/js/node_modules/axe-core/axe.min.js
 PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
+BROWSER_WORKERS ?= 4
 # The project's packages, which mypy checks: every folder with an __init__.py but the tests.
 PACKAGES := $(filter-out tests,$(patsubst %/__init__.py,%,$(wildcard */__init__.py)))
 
@@ -63,9 +66,13 @@ lint: $(INSTALLED)
 
 test-sqlite: $(INSTALLED) system-packages $(AXE)
 	@echo "==== The test suite on SQLite ($(PYTEST_WORKERS) workers) ===="
-	@# The tests that time taps run alone after the others (tests/browser/conftest.py).
+	@# The browser tests after the others, over more workers; the tests that
+	@# time taps alone after them (tests/browser/conftest.py). A run that
+	@# PYTEST_ARGS leaves no test in (pytest's status 5) fails nothing.
 	@status=0; \
-	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not serial" $(PYTEST_ARGS) || status=1; \
+	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not browser" $(PYTEST_ARGS) || [ $$? -eq 5 ] || status=1; \
+	echo "==== The browser tests on SQLite ($(BROWSER_WORKERS) workers) ===="; \
+	env -u DATABASE_URL $(PY) -m pytest -p no:cacheprovider -n $(BROWSER_WORKERS) --dist worksteal -m "browser and not serial" $(PYTEST_ARGS) || [ $$? -eq 5 ] || status=1; \
 	echo "==== The tests that time taps, alone ===="; \
 	env -u DATABASE_URL $(PY) -m pytest -p no:cacheprovider -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ] || status=1; \
 	exit $$status

@@ -6,8 +6,10 @@ and no accessibility violation."""
 import pytest
 
 from bridge.models import Ruling
+from tests.browser.conftest import PDF_MS
 from tests.browser.test_accessibility_browser import AXE, violations
-from tests.browser.test_table_browser import GAPS_MS, VIEWPORTS, tap_twice
+from tests.browser.test_table_browser import VIEWPORTS, tap_twice
+from tests.browser.waits import htmx_at_rest
 
 FIELD = "+110 x5\n+50 x3\n-50 x2\n-110 x2"
 
@@ -62,14 +64,14 @@ def test_example_1_on_a_phone(live_server, phone, screenshot):
     assert "Tuesday pairs, board 14" in phone.locator(".history-list").inner_text()
     assert "NS 13.8 MP · EW 10.2 MP" in phone.locator(".history-list").inner_text()
     screenshot(phone, "bridge-390x844-history")
-    with phone.expect_download() as download:
+    with phone.expect_download(timeout=PDF_MS) as download:
         phone.goto(f"{live_server.url}/bridge/rulings/{ruling.pk}/")
         phone.get_by_role("link", name="Ruling as PDF", exact=True).tap()
     assert download.value.suggested_filename == f"ruling-{ruling.date.isoformat()}-tuesday-pairs-board-14.pdf"
 
 
-def test_a_double_tap_saves_one_ruling(live_server, phone):
-    for gap in GAPS_MS:
+def test_a_double_tap_saves_one_ruling(live_server, phone, tap_gaps):
+    for gap in tap_gaps:
         phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
         enter_example_1(phone)
         phone.get_by_label("Event").fill(f"Gap {gap}")
@@ -77,12 +79,12 @@ def test_a_double_tap_saves_one_ruling(live_server, phone):
         # The working above the button follows the scores 0.7 s after the last
         # one typed (as a director types, long before saving): let it come, or
         # the finger's spot, taken before, lands beside the moved button.
-        phone.wait_for_timeout(800)
-        phone.wait_for_load_state("networkidle")
+        phone.wait_for_selector("#working .final")
+        htmx_at_rest(phone)
         tap_twice(phone, phone.get_by_role("button", name="Save the ruling"), gap)
         phone.wait_for_selector("text=Ruling saved")
     phone.wait_for_load_state("networkidle")
-    assert sorted(Ruling.objects.values_list("event", flat=True)) == sorted(f"Gap {gap}" for gap in GAPS_MS)
+    assert sorted(Ruling.objects.values_list("event", flat=True)) == sorted(f"Gap {gap}" for gap in tap_gaps)
 
 
 def test_a_ruling_filed_with_its_table_on_a_phone(live_server, phone, screenshot):
@@ -99,6 +101,9 @@ def test_a_ruling_filed_with_its_table_on_a_phone(live_server, phone, screenshot
     screenshot(phone, "bridge-390x844-filing-form")
     phone.get_by_role("button", name="Save the ruling").tap()
     phone.wait_for_selector("text=Ruling saved")
+    # The ruling is a page of its own: its text is read as its stylesheets
+    # lay it out (an auction's lines kept), once they have come.
+    phone.wait_for_load_state("load")
     facts = phone.locator(".ruling-facts").inner_text()
     for text in ("NS pair or team\n7", "EW pair or team\n12", "3♦X by North", "1♥ 2♦ pass 3♦\npass pass 3♥ X\nall pass", "محمد العربي"):
         assert text in facts
@@ -272,11 +277,7 @@ def announced(page) -> list[str]:
 
 
 def wait_for_announcements(page, count: int) -> None:
-    for _ in range(50):
-        if len(announced(page)) >= count:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{count} announcements awaited, {announced(page)} made")
+    page.wait_for_function("(count) => window.announced.length >= count", arg=count)
 
 
 def test_the_working_is_announced_once_never_while_typing(live_server, phone):
@@ -293,16 +294,16 @@ def test_the_working_is_announced_once_never_while_typing(live_server, phone):
     first.fill(FIELD)
     phone.wait_for_selector("text=No working yet")  # the working region follows the typing
     first.press("Tab")  # the first field left, the board still incomplete: no news
-    phone.wait_for_timeout(900)
+    htmx_at_rest(phone)
     assert announced(phone) == []
     weights = phone.get_by_label("The adjusted outcomes (NS scores) with their weights")
     weights.fill("+110 60%, -50 40%")
     phone.wait_for_selector("#working .final")
-    phone.wait_for_timeout(300)
+    htmx_at_rest(phone)
     assert announced(phone) == [], "announced while the field is still being typed"
     weights.press("Tab")
     wait_for_announcements(phone, 1)
-    phone.wait_for_timeout(900)
+    htmx_at_rest(phone)
     assert announced(phone) == ["Working: NS 13.8 MP · EW 10.2 MP."]
     assert phone.evaluate("document.getElementById('working-announcer') === window.region")
     # A weight that does not add up is told once the field is left, then the mended working.
@@ -314,7 +315,11 @@ def test_the_working_is_announced_once_never_while_typing(live_server, phone):
     weights.fill("+110 60%, -50 40%")
     weights.press("Tab")
     wait_for_announcements(phone, 3)
+    # The field's answer to its typing comes 0.7 s after the last key
+    # (templates/bridge/calculator.html), after the one to leaving it: that
+    # moment is the subject, then its answer drawn, which tells nothing more.
     phone.wait_for_timeout(900)
+    htmx_at_rest(phone)
     assert announced(phone)[1].startswith("No working yet: The adjusted outcomes (NS scores) with their weights: The weights add up to 90%")
     assert announced(phone)[2] == "Working: NS 13.8 MP · EW 10.2 MP."
     assert len(announced(phone)) == 3

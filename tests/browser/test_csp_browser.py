@@ -1,8 +1,11 @@
 """The Content-Security-Policy in a real Chromium: the pages work under it (htmx
 included) and the browser reports no violation while they are used."""
 
+import re
+
 import pytest
 
+from tests.browser.waits import htmx_at_rest
 from tests.conftest import record_outcomes
 
 pytestmark = pytest.mark.browser
@@ -25,14 +28,14 @@ def violations(phone):
 def test_the_listener_sees_a_violation(live_server, phone, violations, game):
     """A control: an inline script injected into the page is refused and reported."""
     phone.goto(f"{live_server.url}/games/{game.pk}/")
-    phone.evaluate(
-        """() => {
-            const script = document.createElement("script");
-            script.textContent = "window.inlineRan = true";
-            document.body.append(script);
-        }"""
-    )
-    phone.wait_for_timeout(200)
+    with phone.expect_console_message(lambda message: "Content Security Policy" in message.text):
+        phone.evaluate(
+            """() => {
+                const script = document.createElement("script");
+                script.textContent = "window.inlineRan = true";
+                document.body.append(script);
+            }"""
+        )
     assert phone.evaluate("window.inlineRan") is None
     assert violations
 
@@ -65,7 +68,8 @@ def test_pages_work_under_the_policy(live_server, phone, screenshot, violations,
 
     phone.goto(f"{live_server.url}/games/")
     phone.locator("#id_player").fill("Jon")
-    phone.wait_for_timeout(800)  # the filter answers through htmx
+    phone.wait_for_url(re.compile(r"player=Jon"))  # the filter answers through htmx
+    htmx_at_rest(phone)
     assert phone.locator("#game-results .history-row").count() == 1
 
     response = phone.goto(f"{live_server.url}/partnerships/{game.partnership.pk}/")

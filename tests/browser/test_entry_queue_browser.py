@@ -17,7 +17,7 @@ from bridge.models import Ruling
 from mahjong import services as mahjong_services
 from mahjong.models import Hand as MahjongHand
 from scorepads.players import Seat
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SETTLE_MS
 from tests.browser.test_bridge_browser import overlaps
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_two_way_street_browser import HANDS, NAMES, enter_hand
@@ -212,7 +212,9 @@ def test_three_rulings_saved_offline_arrive_once_in_order(live_server, chromium,
         page.get_by_label("Board", exact=True).fill(str(board))
         page.get_by_role("button", name="Save the ruling").tap()
         expect(page.locator("[data-entry-waiting]")).to_have_count((3, 7, 12).index(board) + 1)
-        page.wait_for_timeout(1100)  # a tap is a tap again once the last has settled (static/pad/pad.js)
+        # A tap is a tap again a second after the last (static/scorepads/table.js):
+        # the page shows no state for it off a pad, and the second is its rule.
+        page.wait_for_timeout(SETTLE_MS + 100)
     labels = [f"Ruling: Tuesday pairs, board {board}" for board in (3, 7, 12)]
     assert waiting(page) == labels
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0]

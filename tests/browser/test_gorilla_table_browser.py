@@ -14,8 +14,7 @@ from pad.models import Hand
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_offline_browser import all_sent_on_reconnecting, open_pad, tap
 from tests.browser.test_pad_browser import settled
-from tests.browser.test_site_browser import wait_until
-from tests.browser.test_table_browser import GAPS_MS, center, hands_of
+from tests.browser.test_table_browser import center, hands_of, tap_twice_at
 from tests.conftest import record_outcomes
 
 SIZES = {
@@ -132,7 +131,7 @@ def test_a_poll_answered_after_a_tap_leaves_the_taps_answer(chromium, live_serve
         " if (event.detail.requestConfig.verb === 'get') window.pollAnswered = true; })"
     )
     held[0].continue_()  # the pad it brings is the one the tap drew already, or older
-    wait_until(page, "() => window.pollAnswered === true")
+    page.wait_for_function("() => window.pollAnswered === true")
     expect(toast).to_contain_text("Hand 3 · M recorded")
     assert page.locator("#record-heading").inner_text() == "Record hand 4"
     page.context.close()
@@ -212,13 +211,13 @@ def test_a_new_game_shows_its_chart_on_the_first_screen_of_a_small_phone(
 
 
 @pytest.mark.parametrize("hands", [5, 24])
-def test_a_double_tap_on_undo_undoes_one_hand(chromium, live_server, log_in, game, hands):
+def test_a_double_tap_on_undo_undoes_one_hand(chromium, live_server, log_in, game, hands, tap_gaps):
     # 5 hands: the Undo is on the first screen, the page cannot scroll back when
     # a row goes; 24 hands: it is lower on the pad, scrolled to.
     record_outcomes(game, ("MI" * 12)[:hands])
     page = open_phone(chromium, log_in)
     expected = hands_of(game)
-    for gap in GAPS_MS:
+    for gap in tap_gaps:
         page.goto(f"{live_server.url}/games/{game.pk}/")
         undo = page.locator(".corrections button")
         if hands > 5:  # mid-screen, clear of the record bar
@@ -226,11 +225,7 @@ def test_a_double_tap_on_undo_undoes_one_hand(chromium, live_server, log_in, gam
         x, y = center(page, undo)
         if hands == 5:
             assert page.evaluate("window.scrollY") == 0
-        page.touchscreen.tap(x, y)
-        page.wait_for_timeout(gap)
-        page.touchscreen.tap(x, y)
-        page.wait_for_timeout(150)
-        page.wait_for_load_state("networkidle")
+        tap_twice_at(page, x, y, gap)
         settled(page)
         expected = expected[:-1]
         assert hands_of(game, page=page) == expected, f"taps {gap} ms apart"

@@ -185,12 +185,9 @@ def test_back_and_forward_keep_the_filters_in_step_with_the_list(live_server, ph
     phone.get_by_role("link", name="Older ›").click()
     phone.wait_for_selector(".found:has-text('page 2 of 3')")
     # htmx scrolls as the new page settles, a moment after it is shown.
-    for _ in range(50):
-        top = phone.locator("#game-results").bounding_box()["y"]
-        if -2 <= top <= 100:
-            break
-        phone.wait_for_timeout(100)
-    assert -2 <= top <= 100, top
+    phone.wait_for_function(
+        "() => { const top = document.getElementById('game-results').getBoundingClientRect().top; return -2 <= top && top <= 100; }"
+    )
 
 
 # Every kind of game in one list, at a phone's size and at a desktop's

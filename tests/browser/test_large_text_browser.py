@@ -19,7 +19,7 @@ from pad import services
 from tests.browser.test_entry_queue_browser import mahjong_game, tws_game
 from tests.browser.test_mahjong_browser import BEN_TILES
 from tests.browser.test_pad_browser import settled
-from tests.browser.test_site_browser import at_size, wait_until  # noqa: F401
+from tests.browser.test_site_browser import at_size  # noqa: F401
 from tests.browser.test_two_way_street_browser import HANDS
 from tests.conftest import record_outcomes
 
@@ -256,7 +256,7 @@ def bridge_record(page):
     weights = page.get_by_label("The adjusted outcomes (NS scores) with their weights")
     weights.fill("+110 60%, -50 40%")
     weights.press("Tab")
-    wait_until(page, "() => document.getElementById('working-announcer').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('working-announcer').textContent !== ''")
     return "Working: NS 13.8 MP · EW 10.2 MP."
 
 
@@ -264,7 +264,7 @@ def bridge_refuse(page):
     weights = page.get_by_label("The adjusted outcomes (NS scores) with their weights")
     weights.fill("+110 60%, -50 30%")
     weights.press("Tab")
-    wait_until(page, "() => document.getElementById('working-announcer').textContent.startsWith('No working')")
+    page.wait_for_function("() => document.getElementById('working-announcer').textContent.startsWith('No working')")
     return "The weights add up to 90%"
 
 
@@ -411,7 +411,7 @@ def test_large_text_an_entry_and_a_refusal_are_said_once_and_tab_passes_the_fade
         if act is entry.record:  # the pads show it in their toast; the scorer and the calculator have none
             assert page.locator("[data-toast]:not([hidden])").count() == int(entry.toast)
         if page.locator("[data-toast]:not([hidden])").count():  # faded: hidden, and inert meanwhile
-            wait_until(page, "() => document.querySelector('[data-toast]').hidden", timeout=8_000)
+            page.wait_for_function("() => document.querySelector('[data-toast]').hidden", timeout=8_000)
             assert page.evaluate("document.querySelector('[data-toast]').inert")
         # Tab through the page as it now is: never into the toast, never under a fixed bar.
         steps = tab_through(page)

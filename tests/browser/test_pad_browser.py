@@ -98,10 +98,12 @@ def test_a_second_phone_sees_new_marks_and_a_stale_tap_is_refused(
     other.evaluate("window.samePage = true")
     other.wait_for_selector(".mark.tall", timeout=8_000)
     assert other.evaluate("window.samePage") is True
-    # A phone showing a stale pad taps: refused, not recorded. Right after one of
-    # its polls, so that the next poll (three seconds on) cannot refresh it first.
-    with phone.expect_response(lambda response: "version=" in response.url and response.status == 204):
-        pass
+    # A phone showing a stale pad taps: refused, not recorded. Its polls are
+    # told from now on that its pad is current (204), and the last one sent
+    # before has come back, so that none refreshes it first.
+    phone.route(lambda address: "version=" in address, lambda route: route.fulfill(status=204))
+    phone.wait_for_load_state("networkidle")
+    settled(phone)  # a tap, not the second of a double tap
     services.hand_record(game=game, number=2, outcome="I")  # recorded elsewhere
     phone.get_by_role("button", name="Lost, possible").click()
     phone.wait_for_selector(".message.warning")

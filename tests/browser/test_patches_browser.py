@@ -8,6 +8,9 @@ import pytest
 
 from mahjong import services as mahjong
 from scorepads.players import Seat
+from tests.browser.conftest import SETTLE_MS
+from tests.browser.test_frame_browser import pause_the_clock
+from tests.browser.waits import HTMX_AT_REST
 from tests.browser.words import BROKEN_WORDS
 from tests.conftest import record_outcomes
 from tests.mahjong.conftest import BEN_WINS
@@ -43,19 +46,35 @@ class Table:
         self.fresh = phone.context.new_page()
         self.patches = 0
         phone.on("response", self.count)
+        # Its polls hear that its pad is current (204): the pad changes by its
+        # own taps alone, and no poll crosses a tap (the clock run on after a
+        # pause calls the polls it held back at once).
+        phone.route(lambda address: "version=" in address, lambda route: route.fulfill(status=204))
+        phone.clock.install()  # running as the real one, but for a tap whose toast is tapped next
         phone.goto(url)
 
     def count(self, response):
         if response.request.method == "POST" and response.headers.get("x-pad-patch"):
             self.patches += 1
 
-    def tap(self, control):
+    def tap(self, control, toast_next=None):
+        """Tap ``control`` and compare the pad patched with a fresh one. With
+        ``toast_next`` (a control of the toast the answer brings, tapped
+        next), the page's clock stands from the answer on but for the pad's
+        settling: the toast speaks on however long the comparing takes."""
         before = self.patches
         with self.phone.expect_response(lambda response: response.request.method == "POST"):
             control.click()
+        if toast_next is not None:
+            self.phone.wait_for_function(HTMX_AT_REST)  # the answer drawn
+            toast_next.wait_for()
+            pause_the_clock(self.phone)
+            self.phone.clock.run_for(SETTLE_MS + 100)
         self.phone.wait_for_function("() => !document.querySelector('#pad.settling')")
         assert self.patches == before + 1, "the tap was answered with the whole pad"
         self.same_as_fresh()
+        if toast_next is not None:
+            self.phone.clock.resume()
 
     def same_as_fresh(self):
         self.fresh.goto(self.url)
@@ -101,8 +120,8 @@ def test_a_gorilla_pad_patched_tap_by_tap_is_the_pad_drawn_whole(live_server, ph
     table.tap(button("button", name="Fates' point (I)"))
     assert phone.locator("#record-more").get_attribute("open") is not None  # the tap leaves it open
     phone.locator("#irregularity").fill("card exposed")
-    table.tap(button("button", name="Lost to an irregularity (I)"))
-    table.tap(phone.locator(".toast button", has_text="Undo"))
+    table.tap(button("button", name="Lost to an irregularity (I)"), toast_next=phone.locator(".toast button", has_text="Undo"))
+    table.tap(phone.locator(".toast button", has_text="Undo"), toast_next=phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".corrections button"))
     phone.locator("#dealer-took").check()
@@ -124,8 +143,12 @@ def test_a_two_way_street_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live
     for number in (2, 3):
         phone.locator("#next-tricks-1").fill("3")
         phone.locator("#next-tricks-2").fill("2")
-        table.tap(phone.get_by_role("button", name=f"Record hand {number}"))
-    table.tap(phone.locator(".toast button", has_text="Undo"))
+        last = number == 3  # its toast's Undo is tapped next
+        table.tap(
+            phone.get_by_role("button", name=f"Record hand {number}"),
+            toast_next=phone.locator(".toast button", has_text="Undo") if last else None,
+        )
+    table.tap(phone.locator(".toast button", has_text="Undo"), toast_next=phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".corrections button"))
     at_phone_sizes(phone, screenshot, "two-way-street")
@@ -139,8 +162,12 @@ def test_a_mah_jongg_sheet_patched_tap_by_tap_is_the_sheet_drawn_whole(live_serv
         phone.locator('label[for="next-winner-2"]').click()
         for seat, score in ((1, "10"), (2, "40"), (3, "0"), (4, "8")):
             phone.locator(f"#next-score-{seat}").fill(score)
-        table.tap(phone.get_by_role("button", name=f"Record hand {number}"))
-    table.tap(phone.locator(".toast button", has_text="Undo"))
+        last = number == 3  # its toast's Undo is tapped next
+        table.tap(
+            phone.get_by_role("button", name=f"Record hand {number}"),
+            toast_next=phone.locator(".toast button", has_text="Undo") if last else None,
+        )
+    table.tap(phone.locator(".toast button", has_text="Undo"), toast_next=phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".toast button", has_text="Redo"))
     table.tap(phone.locator(".corrections button"))
     at_phone_sizes(phone, screenshot, "mah-jongg")

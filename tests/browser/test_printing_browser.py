@@ -5,6 +5,7 @@ import datetime
 
 from django.core.management import call_command
 
+from tests.browser.conftest import PDF_MS
 from tests.two_way_street.conftest import WORKED_HANDS, record
 from two_way_street import services
 from two_way_street.services import Seat
@@ -23,7 +24,7 @@ def test_a_long_sheet_is_prepared_then_downloads_by_itself(live_server, phone, u
     assert phone.get_by_role("status").inner_text().startswith("This sheet is long")
     screenshot(phone, "printing-390x844-preparing")
 
-    with phone.expect_download(timeout=20_000) as download:
+    with phone.expect_download(timeout=PDF_MS) as download:
         call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     assert download.value.suggested_filename.endswith(".pdf")
     assert phone.get_by_text("Your PDF is ready").is_visible()

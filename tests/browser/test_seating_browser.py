@@ -58,7 +58,7 @@ def test_ben_accepts_ann_s_invitation_then_leaves(chromium, live_server, django_
 
     assert ben_phone.locator(".toast").get_by_text("You joined this Two Way Street game.").is_visible()
     ben_phone.wait_for_selector(".toast.faded", state="attached")  # out of the way after a few seconds
-    ben_phone.wait_for_timeout(500)
+    ben_phone.wait_for_selector(".toast", state="hidden")  # then gone, once faded
     leave = ben_phone.locator(".leave-game")
     leave.locator("summary").tap()
     button = leave.get_by_role("button", name="Leave this game")

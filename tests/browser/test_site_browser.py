@@ -10,6 +10,7 @@ import pytest
 
 from pad import services
 from pad.models import Game
+from tests.browser.waits import scripts_settled
 from tests.card_table.test_history import save_ruling
 from tests.conftest import record_outcomes
 
@@ -40,16 +41,6 @@ def at_size(chromium, log_in):
     yield open_phone
     for context in contexts:
         context.close()
-
-
-def wait_until(page, script, timeout=10_000):
-    """Poll ``script`` (a function of no arguments) until it is true: the page's
-    policy allows no evaluated strings, which wait_for_function would need."""
-    for _ in range(timeout // 100):
-        if page.evaluate(script):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"never true: {script}")
 
 
 def no_sideways_scroll(page):
@@ -107,7 +98,7 @@ def test_a_tap_on_a_field_under_the_toast_reaches_the_field_and_the_faded_toast_
     phone.locator("#record-more > summary").click()
     field = phone.locator("#irregularity")
     field.wait_for(state="visible")
-    phone.wait_for_timeout(300)  # the toast moves above the opened bar
+    scripts_settled(phone)  # the toast moves above the opened bar
     box, toast_box = field.bounding_box(), toast.bounding_box()
     assert box["y"] >= toast_box["y"] + toast_box["height"] or box["y"] + box["height"] <= toast_box["y"], (box, toast_box)
     # A tap on the right of the field reaches the field, and no hand is undone.
@@ -122,7 +113,7 @@ def test_a_tap_on_a_field_under_the_toast_reaches_the_field_and_the_faded_toast_
     )
     assert under
     # Faded, the toast is hidden: Tab never lands on its Undo, a screen reader never reads it.
-    wait_until(phone, "() => document.querySelector('[data-toast]').hidden")
+    phone.wait_for_function("() => document.querySelector('[data-toast]').hidden")
     assert phone.evaluate("getComputedStyle(document.querySelector('[data-toast]')).display") == "none"
     phone.locator("body").focus()
     for _ in range(40):
@@ -161,7 +152,7 @@ def test_with_large_text_the_bars_stay_in_the_page_and_every_control_is_reachabl
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert page.evaluate("getComputedStyle(document.querySelector('.record-bar')).position") == "fixed"
     page.evaluate("document.documentElement.style.fontSize = '200%'")
-    wait_until(page, "() => document.documentElement.classList.contains('bars-in-flow')")
+    page.wait_for_function("() => document.documentElement.classList.contains('bars-in-flow')")
     assert page.evaluate("getComputedStyle(document.querySelector('.record-bar')).position") == "static"
     for name in ("Made", "Lost, possible", "Lost, impossible"):
         button = page.get_by_role("button", name=name)
@@ -172,7 +163,7 @@ def test_with_large_text_the_bars_stay_in_the_page_and_every_control_is_reachabl
     screenshot(page, "site-large-text-pad-320", full_page=False)
     # Back to the phone's own size, the bar is fixed under the thumb again.
     page.evaluate("document.documentElement.style.fontSize = ''")
-    wait_until(page, "() => !document.documentElement.classList.contains('bars-in-flow')")
+    page.wait_for_function("() => !document.documentElement.classList.contains('bars-in-flow')")
 
 
 def test_a_refused_start_form_moves_focus_to_its_summary_linked_to_the_fields(live_server, phone, db):
@@ -181,7 +172,7 @@ def test_a_refused_start_form_moves_focus_to_its_summary_linked_to_the_fields(li
     phone.get_by_role("button", name="Start the game").click()
     phone.wait_for_selector("[data-error-summary]")
     # The summary is on the page before the site's script has run: wait for the focus to move.
-    wait_until(phone, "() => document.activeElement.hasAttribute('data-error-summary')")
+    phone.wait_for_function("() => document.activeElement.hasAttribute('data-error-summary')")
     link = phone.locator("[data-error-summary] a").first
     assert "Enter a name" in link.inner_text()
     link.click()

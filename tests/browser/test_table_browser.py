@@ -8,9 +8,9 @@ import pytest
 from pad import services
 from pad.models import Game, Hand
 from tests.browser.test_pad_browser import settled
+from tests.browser.waits import scripts_settled
 from tests.conftest import record_outcomes
 
-GAPS_MS = (50, 300, 600, 900)
 VIEWPORTS = {
     "320x568": {"width": 320, "height": 568},
     "390x844": {"width": 390, "height": 844},
@@ -48,16 +48,21 @@ def center(page, locator):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def tap_twice(page, locator, gap_ms):
-    """Two taps of a finger at the same spot, ``gap_ms`` apart, on ``locator``
-    scrolled into view; then no request in flight."""
-    locator.scroll_into_view_if_needed()
-    x, y = center(page, locator)
+def tap_twice_at(page, x, y, gap_ms):
+    """Two taps of a finger at (``x``, ``y``), ``gap_ms`` apart (the gap is the
+    subject: a time wait), once the page has run them no request in flight.
+    A tap has reached the page when ``touchscreen.tap`` returns."""
     page.touchscreen.tap(x, y)
     page.wait_for_timeout(gap_ms)
     page.touchscreen.tap(x, y)
-    page.wait_for_timeout(150)
+    scripts_settled(page)
     page.wait_for_load_state("networkidle")
+
+
+def tap_twice(page, locator, gap_ms):
+    """As :func:`tap_twice_at` on ``locator`` scrolled into view."""
+    locator.scroll_into_view_if_needed()
+    tap_twice_at(page, *center(page, locator), gap_ms)
 
 
 def double_tap(page, locator, gap_ms):
@@ -74,15 +79,15 @@ def control_at(page, x, y) -> str:
     )
 
 
-def test_a_double_tap_records_one_hand_and_undoes_one(live_server, phone, game):
+def test_a_double_tap_records_one_hand_and_undoes_one(live_server, phone, game, tap_gaps):
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     expected = ""
     for name, outcome in (("Made", "M"), ("Lost, possible", "P"), ("Lost, impossible", "I")):
-        for gap in GAPS_MS:
+        for gap in tap_gaps:
             double_tap(phone, phone.get_by_role("button", name=name, exact=False).first, gap)
             expected += outcome
             assert hands_of(game, page=phone) == expected, f"{name}, taps {gap} ms apart"
-    for gap in GAPS_MS:
+    for gap in tap_gaps:
         undo = phone.locator(".corrections button")
         undo.scroll_into_view_if_needed()
         double_tap(phone, undo, gap)
@@ -110,7 +115,7 @@ def test_after_a_slow_answer_the_pad_says_it_settles_for_as_long_as_it_drops_tap
     phone.goto(f"{live_server.url}/games/{game.pk}/")
 
     def slowly(route):
-        time.sleep(1.5)
+        time.sleep(1.5)  # an answer slower than the second a tap settles for: time is the subject
         route.continue_()
 
     phone.route(f"**/games/{game.pk}/hands/", slowly)
@@ -264,8 +269,8 @@ def test_thirteen_marks_in_one_column_stay_on_one_line(live_server, phone, game)
     assert last["x"] + last["width"] <= box["x"] + box["width"]
 
 
-def test_a_double_tap_on_start_starts_one_game(live_server, phone):
-    for gap in GAPS_MS:
+def test_a_double_tap_on_start_starts_one_game(live_server, phone, tap_gaps):
+    for gap in tap_gaps:
         phone.goto(live_server.url)
         phone.get_by_label("Odd partner (learned the game first)").fill("Jon")
         phone.get_by_label("Even partner").fill("Richard")

@@ -1,0 +1,32 @@
+"""Waiting for a page's states, never for a time: what a test waits for is
+something the page does (an answer drawn, its scripts run, htmx at rest)."""
+
+from playwright.sync_api import Error as PlaywrightError
+
+# Resolves once the page's scripts have run what the last event set off (a
+# form sent, a request made, a region measured again): a task later, and two
+# frames drawn.
+SCRIPTS_SETTLED = "() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done))))"
+
+# htmx at rest: no request of its in flight and no swap still settling
+# (the classes htmx puts on the elements it works on).
+HTMX_AT_REST = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+
+
+def scripts_settled(page):
+    """Wait until the page has run what the last event set off; where that was
+    a page of its own (a form sent without htmx), until that page has loaded."""
+    try:
+        page.evaluate(SCRIPTS_SETTLED)
+    except PlaywrightError as error:
+        if "destroyed" not in str(error) and "navigat" not in str(error):
+            raise
+    page.wait_for_load_state("load")
+
+
+def htmx_at_rest(page):
+    """Wait until every answer htmx asked for has come and been drawn, and the
+    page's scripts have run what the last one set off."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function(HTMX_AT_REST)
+    scripts_settled(page)

@@ -15,6 +15,7 @@ from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_offline_browser import all_sent_on_reconnecting, open_pad, tap
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_table_browser import center, hands_of, tap_twice_at
+from tests.browser.waits import entries_answered
 from tests.conftest import record_outcomes
 
 SIZES = {
@@ -78,7 +79,7 @@ def test_the_other_phone_recording_keeps_the_note_and_tick_with_a_notice(
     alice.locator("#irregularity").press_sequentially(" deal")
     alice.get_by_role("button", name="Lost to an irregularity (I)").click()
     alice.wait_for_selector("#record-heading:text-is('Record hand 13')")
-    alice.wait_for_load_state("networkidle")
+    entries_answered(alice)
     assert Hand.objects.get(game=game, number=11).irregularity == ""
     assert Hand.objects.get(game=game, number=12).irregularity == "card exposed after the deal"
     expect(alice.locator("[data-entry-moved]")).to_be_hidden()  # the notice went with the hand it was about
@@ -100,6 +101,7 @@ def test_the_dealers_tick_goes_with_a_fates_point_and_an_irregularity(chromium, 
     with page.expect_request("**/hands/") as irregularity:
         page.get_by_role("button", name="Lost to an irregularity (I)").click()
     page.wait_for_selector("#record-heading:text-is('Record hand 3')")
+    entries_answered(page)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     assert [(hand.fates_point, hand.irregularity) for hand in hands] == [(True, ""), (False, "revoke")]
     assert [hand.taker for hand in hands] == [hand.dealer for hand in hands]  # the dealer took, as ticked

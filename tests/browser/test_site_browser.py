@@ -10,7 +10,8 @@ import pytest
 
 from pad import services
 from pad.models import Game
-from tests.browser.waits import scripts_settled
+from scorepads import registry
+from tests.browser.waits import entries_answered, scripts_settled
 from tests.card_table.test_history import save_ruling
 from tests.conftest import record_outcomes
 
@@ -76,7 +77,7 @@ def test_the_header_is_one_slim_line(live_server, at_size, game, size):
         assert no_sideways_scroll(page), url
     # New game offers every game; the account menu logs out.
     page.locator(".new-game-menu summary").click()
-    assert page.locator(".new-game-menu li a").all_inner_texts() == ["Gorilla", "Two Way Street", "Mah Jongg", "Bridge rulings"]
+    assert page.locator(".new-game-menu li a").all_inner_texts() == [kind.label for kind in registry.kinds()]
     menu = page.locator(".new-game-menu .menu-list").bounding_box()
     assert menu["x"] >= 0 and menu["x"] + menu["width"] <= width
     # One menu open at a time: the account menu opened closes New game, which it would lie over.
@@ -92,6 +93,7 @@ def test_a_tap_on_a_field_under_the_toast_reaches_the_field_and_the_faded_toast_
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.get_by_role("button", name="Made").click()
     phone.wait_for_selector(".next-hand:has-text('Hand 4:')")
+    entries_answered(phone)  # the toast comes with the answer; the next hand is drawn at the tap
     toast = phone.locator("[data-toast]")
     assert toast.is_visible()
     # Open the rest of the bar ("Gorilla it out · more"), as a player does within seconds.

@@ -8,7 +8,7 @@ import pytest
 from pad import services
 from pad.models import Game, Hand
 from tests.browser.test_pad_browser import settled
-from tests.browser.waits import scripts_settled
+from tests.browser.waits import entries_answered, scripts_settled
 from tests.conftest import record_outcomes
 
 VIEWPORTS = {
@@ -190,7 +190,7 @@ def test_the_partners_updates_keep_a_half_typed_note(chromium, live_server, log_
     phone_a.locator("#irregularity").press_sequentially(" deal")
     phone_a.get_by_role("button", name="Lost to an irregularity (I)").click()
     phone_a.wait_for_selector("#record-heading:text-is('Record hand 4')")
-    phone_a.wait_for_load_state("networkidle")
+    entries_answered(phone_a)
     assert Hand.objects.get(game=game, number=3).irregularity == "card exposed after the deal"
     phone_a.context.close()
 

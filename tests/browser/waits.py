@@ -30,3 +30,19 @@ def htmx_at_rest(page):
     page.wait_for_load_state("networkidle")
     page.wait_for_function(HTMX_AT_REST)
     scripts_settled(page)
+
+
+# Every entry tapped has its answer drawn: none is drawn at once and still
+# waiting for the server (the pad's has-waiting, a seated sheet's waiting
+# row), and htmx is at rest. The page shows the next entry the moment a tap
+# is made, so what the next entry says is no sign that the server has it.
+ENTRIES_ANSWERED = (
+    "() => !document.querySelector('#pad.has-waiting, [data-entry-waiting], "
+    ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+)
+
+
+def entries_answered(page):
+    """Wait until every entry tapped on the page is answered and drawn as stored."""
+    page.wait_for_function(ENTRIES_ANSWERED)
+    scripts_settled(page)

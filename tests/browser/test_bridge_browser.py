@@ -272,6 +272,16 @@ def test_the_result_is_in_view_while_the_board_is_typed(live_server, chromium, l
     page.context.close()
 
 
+def note_announcements(page) -> None:
+    """The live region is in the page before anything is typed; every change to it is noted."""
+    page.evaluate("""() => {
+        window.region = document.getElementById("working-announcer");
+        window.announced = [];
+        new MutationObserver(() => window.announced.push(window.region.textContent))
+            .observe(window.region, {childList: true, characterData: true, subtree: true});
+    }""")
+
+
 def announced(page) -> list[str]:
     return page.evaluate("window.announced")
 
@@ -282,13 +292,7 @@ def wait_for_announcements(page, count: int) -> None:
 
 def test_the_working_is_announced_once_never_while_typing(live_server, phone):
     phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
-    # The live region is in the page before anything is typed; every change to it is noted.
-    phone.evaluate("""() => {
-        window.region = document.getElementById("working-announcer");
-        window.announced = [];
-        new MutationObserver(() => window.announced.push(window.region.textContent))
-            .observe(window.region, {childList: true, characterData: true, subtree: true});
-    }""")
+    note_announcements(phone)
     assert phone.locator("#working [role=status], #working [role=alert], #working [aria-live]").count() == 0
     first = phone.get_by_label("The other tables' NS scores")
     first.fill(FIELD)

@@ -14,17 +14,26 @@
     lastAnnounced = text;
   }
 
-  // The working came as the director typed (input) or left a field (change):
-  // only the second is told. htmx:load: the old region left the page in the swap.
-  let trigger = null;
+  // The working is told once the director has left a field (change), not as
+  // they type (input). Leaving a field owes them the working until an answer
+  // lands: the form sends one board at a time (hx-sync "this:replace"), so
+  // typing on in the next field sends the board again 0.7 s after the last
+  // key and gives up the answer to leaving the field if the server has not
+  // sent it yet. The answer that lands instead, to the fields as they stand,
+  // is the one told. Only the calculator's own requests count.
+  let workingOwed = false;
   document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = event.detail.elt;
+    if (!form || !form.matches || !form.matches("form.calculator-form")) return;
     const triggering = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-    trigger = triggering ? triggering.type : null;
+    if (triggering && triggering.type === "change") workingOwed = true;
   });
   document.addEventListener("htmx:afterSettle", (event) => {
     const working = document.getElementById("working");
     if (!working || !event.detail.target || event.detail.target.id !== "working") return;
-    if (trigger === "change") announce(working.dataset.announce);
+    if (!workingOwed) return;
+    workingOwed = false;
+    announce(working.dataset.announce);
   });
 
   document.addEventListener("DOMContentLoaded", () => {

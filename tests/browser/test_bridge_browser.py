@@ -3,7 +3,10 @@ the working appearing as it is typed (13.8 / 10.2), saved once however the
 button is tapped, found in the history and printed; the pages at phone sizes,
 and no accessibility violation."""
 
+import contextlib
+
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from bridge.models import Ruling
 from tests.browser.conftest import PDF_MS
@@ -272,6 +275,16 @@ def test_the_result_is_in_view_while_the_board_is_typed(live_server, chromium, l
     page.context.close()
 
 
+def note_announcements(page) -> None:
+    """The live region is in the page before anything is typed; every change to it is noted."""
+    page.evaluate("""() => {
+        window.region = document.getElementById("working-announcer");
+        window.announced = [];
+        new MutationObserver(() => window.announced.push(window.region.textContent))
+            .observe(window.region, {childList: true, characterData: true, subtree: true});
+    }""")
+
+
 def announced(page) -> list[str]:
     return page.evaluate("window.announced")
 
@@ -282,13 +295,7 @@ def wait_for_announcements(page, count: int) -> None:
 
 def test_the_working_is_announced_once_never_while_typing(live_server, phone):
     phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
-    # The live region is in the page before anything is typed; every change to it is noted.
-    phone.evaluate("""() => {
-        window.region = document.getElementById("working-announcer");
-        window.announced = [];
-        new MutationObserver(() => window.announced.push(window.region.textContent))
-            .observe(window.region, {childList: true, characterData: true, subtree: true});
-    }""")
+    note_announcements(phone)
     assert phone.locator("#working [role=status], #working [role=alert], #working [aria-live]").count() == 0
     first = phone.get_by_label("The other tables' NS scores")
     first.fill(FIELD)
@@ -323,6 +330,56 @@ def test_the_working_is_announced_once_never_while_typing(live_server, phone):
     assert announced(phone)[1].startswith("No working yet: The adjusted outcomes (NS scores) with their weights: The weights add up to 90%")
     assert announced(phone)[2] == "Working: NS 13.8 MP · EW 10.2 MP."
     assert len(announced(phone)) == 3
+
+
+def test_the_last_answer_is_announced_when_it_replaces_the_one_to_leaving_a_field(live_server, phone):
+    """Leaving a field calculates the board at once; typing in the next one
+    calculates it again 0.7 s after the last key, and that request replaces the
+    first if the server has not answered it yet. The answer that lands, to the
+    fields as they stand, is drawn and told: the field left is not left untold."""
+    phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
+    note_announcements(phone)
+    # Each board sent is noted with what sent it: a field's typing (input) or leaving it (change).
+    phone.evaluate("""() => {
+        window.sent = [];
+        document.addEventListener("htmx:beforeRequest", (event) => window.sent.push(event.detail.requestConfig.triggeringEvent.type));
+    }""")
+    first = phone.get_by_label("The other tables' NS scores")
+    first.fill(FIELD)
+    first.press("Tab")
+    phone.wait_for_selector("text=No working yet")  # the answer to leaving it
+    htmx_at_rest(phone)
+    phone.evaluate("() => { window.sent = []; }")
+
+    # The server is slow: the answer to leaving the weights waits until the
+    # board has been sent again, by the typing in the next field.
+    held = []
+
+    def slow_answer(route):
+        if route.request.method != "POST" or "action=calculate" not in (route.request.post_data or ""):
+            route.continue_()
+        elif not held:
+            held.append(route)
+        else:
+            with contextlib.suppress(PlaywrightError):  # given up by the page as the later one left
+                held[0].continue_()
+            route.continue_()
+
+    phone.route(f"{live_server.url}/bridge/pairs-weighted/", slow_answer)
+    weights = phone.get_by_label("The adjusted outcomes (NS scores) with their weights")
+    weights.fill("+110 60%, -50 40%")
+    weights.press("Tab")
+    phone.wait_for_function("() => window.sent.length === 1")
+    assert phone.evaluate("() => document.activeElement.id") == phone.get_by_label("Table score (NS)").get_attribute("id")
+    # A key typed there and taken back: the board as it was left, sent again.
+    phone.keyboard.type("-")
+    phone.keyboard.press("Backspace")
+    phone.wait_for_selector("#working .final")
+    htmx_at_rest(phone)
+    assert phone.evaluate("window.sent") == ["change", "input"]
+    assert finals(phone) == ["NS\n13.8 MP\n13.8 of 24 = 57.5 %", "EW\n10.2 MP\n10.2 of 24 = 42.5 %"]
+    assert "NS 13.8 MP" in phone.locator("#working-summary").inner_text()
+    assert announced(phone) == ["Working: NS 13.8 MP · EW 10.2 MP."]
 
 
 def test_a_refused_save_keeps_what_was_typed(live_server, phone, screenshot):

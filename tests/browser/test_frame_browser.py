@@ -26,6 +26,7 @@ from tests.browser.test_large_text_browser import LARGE_TEXT, two_way_street_fil
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_site_browser import at_size  # noqa: F401
 from tests.browser.test_two_way_street_browser import HANDS
+from tests.browser.waits import entries_answered
 from tests.conftest import record_outcomes
 from two_way_street.models import Hand as TwsHand
 
@@ -236,6 +237,7 @@ def after_an_entry(at_size, live_server, user, partnership, name):  # noqa: F811
         for large in (False, True):
             page, count = open_page(at_size, live_server, user, partnership, name, width, height, large)
             GAMES[name].record(page)
+            entries_answered(page)
             yield f"{width}x{height}{' at 200 %' if large else ''}", page, count
             page.context.close()
 
@@ -551,6 +553,23 @@ def test_every_control_of_the_frame_stands_a_finger_from_every_control_of_the_pa
         screenshot(page, f"frame-{name}-{setting.replace(' at 200 %', '-large')}-conflict", full_page=False)
     assert near == [], "\n".join(near)
 
+
+def test_undo_brought_to_the_screen_stands_a_finger_above_the_record_bar_held_to_it(
+    live_server, at_size, user, partnership  # noqa: F811
+):
+    """On a small phone, the bars held to the screen (nothing waits) and a
+    conflict shown above the pad, the toast lies below the screen: brought
+    up to it, its Undo stands a finger's breadth above the record bar and its
+    "Gorilla it out · more", not just clear of the bar."""
+    page, _ = open_page(at_size, live_server, user, partnership, "gorilla", 320, 568, False)
+    GAMES["gorilla"].record(page)
+    entries_answered(page)
+    page.evaluate(QUEUE_PAGE)
+    page.evaluate(DRAW_CONFLICT)
+    page.evaluate(NEXT_FRAME)
+    assert not page.evaluate("() => document.documentElement.classList.contains('bars-in-flow')")
+    page.evaluate("() => window.scrollTo({ top: 0, behavior: 'instant' })")
+    assert page.evaluate(TOO_NEAR, FINGER) == []
 
 # The newest row of the pad (Gorilla's newest mark, given by the pad as
 # data-newest; a seated game's newest hand on its sheet): "" when it is on

@@ -8,9 +8,12 @@ from playwright.sync_api import Error as PlaywrightError
 # frames drawn.
 SCRIPTS_SETTLED = "() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done))))"
 
-# htmx at rest: no request of its in flight and no swap still settling
-# (the classes htmx puts on the elements it works on).
-HTMX_AT_REST = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+# The classes htmx puts on the elements it works on: a request in flight, a
+# swap still settling.
+HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
+
+# htmx at rest: none of its work under way.
+HTMX_AT_REST = f"() => !document.querySelector('{HTMX_BUSY}')"
 
 
 def scripts_settled(page):
@@ -36,10 +39,7 @@ def htmx_at_rest(page):
 # waiting for the server (the pad's has-waiting, a seated sheet's waiting
 # row), and htmx is at rest. The page shows the next entry the moment a tap
 # is made, so what the next entry says is no sign that the server has it.
-ENTRIES_ANSWERED = (
-    "() => !document.querySelector('#pad.has-waiting, [data-entry-waiting], "
-    ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
-)
+ENTRIES_ANSWERED = f"() => !document.querySelector('#pad.has-waiting, [data-entry-waiting], {HTMX_BUSY}')"
 
 
 def entries_answered(page):

@@ -4,6 +4,10 @@ Production hashes passwords with PBKDF2 at a million iterations, on purpose;
 the suite creates an account in most tests and would spend half its time there.
 """
 
+import os
+import tempfile
+from pathlib import Path
+
 from gorilla_site.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -23,3 +27,13 @@ CACHES = {**CACHES, "sessions": {"BACKEND": "django.core.cache.backends.locmem.L
 # Tally, a toy game with seats that only the tests install (tests/tally): it
 # gets everything from its registration, as a new game would.
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.tally"]  # noqa: F405
+# On SQLite the suite's database is a file, as deployed (WAL, the busy
+# timeout, writes that take the lock at BEGIN): the in-memory database Django
+# would make instead is shared between a test and its live server's threads
+# through SQLite's shared cache, where a table another connection is writing
+# is refused at once ("database table is locked") rather than waited for. One
+# file per run (and per worker: pytest-django adds the worker's name), in the
+# temporary folder, destroyed at the run's end.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    _run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getpid())
+    DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"scorepads-test-{_run}.sqlite3")}  # noqa: F405

@@ -10,13 +10,13 @@
 # `make test` first checks the code (`make lint`: ruff, and mypy with
 # django-stubs, as pyproject.toml sets them), then runs the whole suite on
 # SQLite, then again on a throwaway PostgreSQL server on 127.0.0.1
-# (scripts/with-throwaway-postgres), where the browser tests are left out: what
-# differs there is the database. Each run spreads the tests over the machine's
+# (scripts/with-throwaway-postgres), where only the tests that use the database
+# run (--database-tests-only, tests/conftest.py) and the browser tests are left
+# out: what differs there is the database. Each run spreads the tests over the machine's
 # cores (pytest-xdist, PYTEST_WORKERS, 2 by default); on SQLite the browser
 # tests come after the others, over BROWSER_WORKERS (4 by default: they mostly
 # wait, for Chromium and for the live server, so more of them than cores keep
-# the cores busy), and the browser tests that time taps, alone, last. The tests that compare the
-# scripts' rules with the Python run under node in both runs. It fails if any
+# the cores busy), and the browser tests that time taps, alone, last. It fails if any
 # of the three fails. `make lint`, `make test-sqlite` and `make test-postgresql`
 # run one each; PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
 
@@ -78,8 +78,8 @@ test-sqlite: $(INSTALLED) system-packages $(AXE)
 	exit $$status
 
 test-postgresql: $(INSTALLED) system-packages
-	@echo "==== The test suite on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests; $(PYTEST_WORKERS) workers) ===="
-	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m "not browser" $(PYTEST_ARGS)
+	@echo "==== The tests that use the database, on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests; $(PYTEST_WORKERS) workers) ===="
+	scripts/with-throwaway-postgres $(PY) -m pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m "not browser" --database-tests-only $(PYTEST_ARGS)
 
 install: $(INSTALLED)
 

@@ -11,6 +11,41 @@ from pad import services
 settings.register_profile("scorepads", deadline=None)
 settings.load_profile("scorepads")
 
+# What makes a test use the database (pytest-django refuses it to any other).
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
+)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests that use the database: a second database's run (make test-postgresql), "
+        "where the others would give what they gave on the first",
+    )
+
+
+def uses_database(item) -> bool:
+    """Whether the test ``item`` may touch the database: pytest-django lets
+    only a test marked django_db, asking for one of its database fixtures
+    (itself or through another fixture), or a Django TestCase, do so."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    test_case = getattr(item, "cls", None)
+    return bool(
+        fixtures & DATABASE_FIXTURES
+        or item.get_closest_marker("django_db")
+        or (test_case is not None and getattr(test_case, "databases", None))
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+    items[:] = kept
+
 
 @pytest.fixture
 def user(db, django_user_model):

@@ -254,11 +254,12 @@ def in_turn(waiting: Iterable[Waiting]) -> list[uuid.UUID]:
     time, behind those who asked meanwhile.
 
     The other orders are less fair. Turns between accounts (the one served
-    longest ago first) count renders, not their lengths: a sheet of a few seconds waits for a long
-    render of every account whose turn comes first, and an account that
-    printed a while ago comes after those that never have. First asked, first
-    taken makes it wait for every render asked before it; shortest first
-    makes a long render wait as long as short ones keep coming."""
+    longest ago first) count renders, not their lengths: a sheet of a few
+    seconds waits for a long render of every account whose turn comes first,
+    and an account that printed a while ago comes after those that never
+    have. First asked, first taken makes it wait for every render asked
+    before it; shortest first makes a long render wait as long as short ones
+    keep coming."""
     in_order = sorted(waiting, key=lambda task: (-task.priority, task.done_at, task.asked_at))
     return [task.task_id for task in in_order]
 

@@ -24,9 +24,9 @@ would be done first had each started when it was asked (:func:`in_turn`, by
 the cost the request estimated), so a few accounts printing their longest PDFs
 one after another do not hold up another's sheet by more than the render under
 way, and a long render gives way only to shorter ones asked within its own
-length after it: none waits for ever. A
-render whose worker died is taken up again once by the worker
-(``scorepads/management/commands/db_worker.py``), never by two at once.
+length after it: none waits for ever. A render whose worker died is taken up
+again once by the worker (``scorepads/management/commands/db_worker.py``),
+never by two at once.
 """
 
 from __future__ import annotations

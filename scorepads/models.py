@@ -105,12 +105,15 @@ class PrintedPdf(models.Model):
     ``requester`` ("user:<id>", or "ip:<address>" for a shared pad's visitor)
     is who asked for it: the limits on printing count by it. ``task`` is the
     id of the task worker's task that prepares it (none when it was rendered
-    in the request): while that task waits or runs, the PDF is being prepared."""
+    in the request): while that task waits or runs, the PDF is being prepared.
+    ``cost``, of a PDF queued for the worker, is what it costs to print
+    (scorepads.printing.print_cost), which sets its turn (scorepads.printing.in_turn)."""
 
     key = models.CharField(max_length=200, unique=True)
     requester = models.CharField(max_length=80)
     path = models.CharField(max_length=2000)  # the address asked for, which the worker renders
     task = models.UUIDField(null=True, blank=True)
+    cost = models.PositiveIntegerField(default=0)  # cells (print_cost); 0 when rendered in the request
     requested_at = models.DateTimeField(auto_now_add=True)
     ready_at = models.DateTimeField(null=True, blank=True)
     failed = models.BooleanField(default=False)

@@ -19,11 +19,14 @@ renders an hour, and one render in the worker at a time. A refusal writes nothin
 
 The queue is fair: a document has one render at most, waiting or under way
 (asking again, from any tab or worker, joins it for as long as its task waits
-or runs, however long that is), and the worker takes the requesters in turn
-(:func:`in_turn`), so a few accounts printing their longest PDFs one after
-another do not hold up another's sheet by more than the render under way. A render
-whose worker died is taken up again once by the worker
-(``scorepads/management/commands/db_worker.py``), never by two at once.
+or runs, however long that is), and the worker takes first the render that
+would be done first had each started when it was asked (:func:`in_turn`, by
+the cost the request estimated), so a few accounts printing their longest PDFs
+one after another do not hold up another's sheet by more than the render under
+way, and a long render gives way only to shorter ones asked within its own
+length after it: none waits for ever. A render whose worker died is taken up
+again once by the worker (``scorepads/management/commands/db_worker.py``),
+never by two at once.
 """
 
 from __future__ import annotations
@@ -65,6 +68,12 @@ ASKED_KEY = "printing_asked_key"
 #: Characters of printed text (names, notes) that cost as much to set as one
 #: cell of a table (bench/notes_cost.py measures a pad's notes against it).
 CHARACTERS_PER_CELL = 20
+
+#: The cells (:func:`print_cost`) the task worker renders in about a second,
+#: the costliest sheet's rate that gorilla_site/settings.py notes beside
+#: PDF_CELLS_IN_REQUEST: what turns a document's cost into the time the
+#: worker's order weighs it by (:func:`in_turn`).
+CELLS_PER_SECOND = 100
 
 
 def print_cost(*, cells: int, text: Iterable[str] = ()) -> int:
@@ -212,30 +221,56 @@ def pending(rows):
     )
 
 
-def in_turn(waiting: list[tuple[uuid.UUID, int]]) -> list[uuid.UUID]:
-    """The tasks ``waiting`` for the worker (id and priority, in the order
-    asked) in the order it takes them: by priority, then round-robin between
-    requesters, the one whose last render in the worker started longest ago
-    (or never) first; a task that prints nothing, as it came."""
-    ids = [task_id for task_id, _ in waiting]
-    requester_of = dict(PrintedPdf.objects.filter(task__in=ids).values_list("task", "requester"))
-    started = DBTaskResult.objects.filter(id=OuterRef("task"), started_at__isnull=False).values("started_at")[:1]
-    last_turn: dict[str, datetime.datetime] = {}
-    turns = PrintedPdf.objects.filter(requester__in=set(requester_of.values()), task__isnull=False)
-    for requester, at in turns.annotate(started=Subquery(started)).values_list("requester", "started"):
-        if at is not None and (requester not in last_turn or at > last_turn[requester]):
-            last_turn[requester] = at
-    never = datetime.datetime.min.replace(tzinfo=datetime.UTC)
-    order = {task_id: index for index, task_id in enumerate(ids)}
-    priority = dict(waiting)
-    return sorted(
-        ids,
-        key=lambda task_id: (
-            -priority[task_id],
-            last_turn.get(requester_of.get(task_id, ""), never),
-            order[task_id],
-        ),
-    )
+@dataclass(frozen=True)
+class Waiting:
+    """A task waiting for the task worker (``task_id``): its ``priority``,
+    when it was asked (``asked_at``) and what the PDF it prints costs
+    (``cost``, :func:`print_cost`; 0 for a task that prints nothing)."""
+
+    task_id: uuid.UUID
+    priority: int
+    asked_at: datetime.datetime
+    cost: int = 0
+
+    @property
+    def done_at(self) -> datetime.datetime:
+        """When it would be done had it started the moment it was asked."""
+        return self.asked_at + datetime.timedelta(seconds=self.cost / CELLS_PER_SECOND)
+
+
+def in_turn(waiting: Iterable[Waiting]) -> list[uuid.UUID]:
+    """The tasks ``waiting`` for the worker in the order it takes them: by
+    priority, then the one that would be done first had each started the
+    moment it was asked (:attr:`Waiting.done_at`: when asked, plus its cost
+    in seconds), then the order asked.
+
+    A short sheet asked while long renders wait would be done a second or two
+    after it was asked, before any of them would: it goes next, after the
+    render under way. A long render gives way only to renders that would be
+    done before it, so only to shorter ones asked within its own length after
+    it: once it has waited that long, every render asked later goes behind
+    it, and none waits for ever. An account asking again as soon as its PDF
+    arrives (one is prepared at a time, :func:`refusal`) asks later each
+    time, behind those who asked meanwhile.
+
+    The other orders are less fair. Turns between accounts (the one served
+    longest ago first) count renders, not their lengths: a sheet of a few
+    seconds waits for a long render of every account whose turn comes first,
+    and an account that printed a while ago comes after those that never
+    have. First asked, first taken makes it wait for every render asked
+    before it; shortest first makes a long render wait as long as short ones
+    keep coming."""
+    in_order = sorted(waiting, key=lambda task: (-task.priority, task.done_at, task.asked_at))
+    return [task.task_id for task in in_order]
+
+
+def waiting_with_costs(tasks: Iterable[tuple[uuid.UUID, int, datetime.datetime]]) -> list[Waiting]:
+    """The ``tasks`` waiting for the worker (id, priority and when enqueued,
+    in the order asked), each with the cost of the PDF it prints, as
+    :func:`queue` kept it (one query)."""
+    rows = list(tasks)
+    costs = dict(PrintedPdf.objects.filter(task__in=[task_id for task_id, _, _ in rows]).values_list("task", "cost"))
+    return [Waiting(task_id, priority, asked_at, costs.get(task_id, 0)) for task_id, priority, asked_at in rows]
 
 
 def store(key: str, requester: str, path: str, content: bytes) -> None:
@@ -256,11 +291,12 @@ def prune() -> int:
     return PrintedPdf.objects.filter(requested_at__lt=cutoff).delete()[0]
 
 
-def queue(key: str, requester: str, path: str, user_id: int | None) -> str:
+def queue(key: str, requester: str, path: str, user_id: int | None, *, cost: int) -> str:
     """Ask the task worker for the PDF under ``key`` (the address ``path``,
-    rendered as the account ``user_id``): "" when it is asked for, or already
-    was (its render waits or runs: this request joins it), else why it is
-    refused (:func:`refusal`), nothing written."""
+    rendered as the account ``user_id``, costing ``cost``, :func:`print_cost`,
+    which sets its turn): "" when it is asked for, or already was (its render
+    waits or runs: this request joins it), else why it is refused
+    (:func:`refusal`), nothing written."""
     with transaction.atomic():
         if user_id is not None:  # one account's requests take their turn here
             get_user_model().objects.select_for_update().filter(pk=user_id).first()
@@ -274,7 +310,7 @@ def queue(key: str, requester: str, path: str, user_id: int | None) -> str:
             return reason
         try:
             with transaction.atomic():
-                PrintedPdf.objects.create(key=key, requester=requester, path=path)
+                PrintedPdf.objects.create(key=key, requester=requester, path=path, cost=cost)
         except IntegrityError:
             return ""  # another request asked for it at the same instant
         result = render_pdf.enqueue(key, path, requester, user_id)

@@ -108,7 +108,7 @@ def printed(
         return pdf_response(content, named(filename))
     if kept is None:
         user_id = request.user.pk if request.user.is_authenticated else None
-        if reason := printing.queue(key, requester, path, user_id):
+        if reason := printing.queue(key, requester, path, user_id, cost=cost):
             return refused(request, reason)
         kept = printing.stored(key)  # ready already when tasks run at once
     if kept is not None and kept.content is not None:

@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -219,33 +220,113 @@ def test_a_document_waiting_long_for_the_worker_is_queued_once(client, user, que
     assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
 
 
-def test_the_worker_takes_the_accounts_in_turn(client, user, queued, stranger_client, stranger):
-    first, second = street_game(user), street_game(user, names=("Ann", "Ben", "Cat", "Eve"))
-    theirs = street_game(stranger, names=("Eve", "Fay", "Gus", "Hal"))
-    assert client.get(sheet_url(first)).status_code == 202
-    run_worker()  # the account's turn
-    assert client.get(sheet_url(second)).status_code == 202  # asked first
-    assert stranger_client.get(sheet_url(theirs)).status_code == 202
-    call_command("db_worker", "--batch", "--max-tasks", "1", "--no-startup-delay", "--no-reload", verbosity=0)
-    assert stranger_client.get(sheet_url(theirs)).content.startswith(b"%PDF-")  # the other account's turn
-    assert client.get(sheet_url(second)).status_code == 202
-    run_worker()
-    assert client.get(sheet_url(second)).content.startswith(b"%PDF-")
-
-
-def test_in_turn_puts_priority_first_then_the_longest_unserved_then_the_order_asked(user, queued, stranger):
-    ids = [uuid.uuid4() for _ in range(4)]
-    served, unserved = f"user:{user.pk}", f"user:{stranger.pk}"
-    earlier = uuid.uuid4()
-    DBTaskResult.objects.create(
-        id=earlier, args_kwargs={}, task_path="x", backend_name="default", run_after=timezone.now(),
-        status="SUCCESSFUL", started_at=timezone.now(),
+def long_street_game(user):
+    """A Two Way Street game of four players and twelve hands (48 cells), nobody near its target."""
+    game = services.game_start(
+        seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], target=100, date=datetime.date(2026, 7, 9), user=user
     )
-    PrintedPdf.objects.create(key="earlier", requester=served, path="/", task=earlier, content=b"%PDF-")
-    for number, (task_id, requester) in enumerate(zip(ids[:3], [served, unserved, served])):
-        PrintedPdf.objects.create(key=f"waiting-{number}", requester=requester, path="/", task=task_id)
-    waiting = [(ids[0], 0), (ids[1], 0), (ids[2], 0), (ids[3], 5)]  # ids[3] prints nothing, urgent
-    assert printing.in_turn(waiting) == [ids[3], ids[1], ids[0], ids[2]]
+    tied = [(3, "high", "forced"), (3, "high", "forced"), (1, "low", "declared"), (2, "low", "declared")]
+    return record(game, [tied] * 12)
+
+
+def run_one_task():
+    call_command("db_worker", "--batch", "--max-tasks", "1", "--no-startup-delay", "--no-reload", verbosity=0)
+
+
+def test_another_accounts_short_sheet_goes_before_the_floods_waiting_renders(
+    client, user, queued, django_user_model, monkeypatch
+):
+    monkeypatch.setattr(printing, "CELLS_PER_SECOND", 1)  # a cell takes a second: 16 s against 48 s each
+    sheet = street_game(user)  # 16 cells
+    assert client.get(sheet_url(sheet, "a4")).status_code == 202
+    run_worker()  # the account printed a while ago
+    flood = []
+    for number in range(3):
+        account = django_user_model.objects.create_user(username=f"flood-{number}", password="gorilla-pad-pass-3")
+        flooder = Client()
+        flooder.force_login(account)
+        flood.append((flooder, sheet_url(long_street_game(account))))
+    for flooder, url in flood:
+        assert flooder.get(url).status_code == 202
+    run_one_task()  # the worker busy with the first of the flood
+    assert client.get(sheet_url(sheet, "letter")).status_code == 202
+    run_one_task()
+    assert client.get(sheet_url(sheet, "letter")).content.startswith(b"%PDF-")  # next, after the render under way
+    assert [flooder.get(url).status_code for flooder, url in flood] == [200, 202, 202]
+    run_worker()
+    assert all(flooder.get(url).content.startswith(b"%PDF-") for flooder, url in flood)
+
+
+def test_a_queued_pdf_waits_with_the_cost_its_address_estimated(client, user, queued):
+    game = street_game(user)
+    client.get(sheet_url(game))
+    restore = uuid.uuid4()  # a task that prints nothing
+    DBTaskResult.objects.create(
+        id=restore, args_kwargs={}, task_path="x", backend_name="default", run_after=timezone.now(), status="READY"
+    )
+    rows = DBTaskResult.objects.order_by("enqueued_at").values_list("id", "priority", "enqueued_at")
+    costs = {task.task_id: task.cost for task in printing.waiting_with_costs(rows)}
+    assert costs == {PrintedPdf.objects.get().task: 4 * 4, restore: 0}  # four hands of four players
+
+
+ASKED = datetime.datetime(2026, 7, 9, 20, 0, tzinfo=datetime.UTC)
+
+
+def waiting(seconds_after: float, seconds_long: float, priority: int = 0) -> printing.Waiting:
+    """A task asked ``seconds_after`` ASKED, whose render takes ``seconds_long``."""
+    return printing.Waiting(
+        uuid.uuid4(),
+        priority,
+        ASKED + datetime.timedelta(seconds=seconds_after),
+        round(seconds_long * printing.CELLS_PER_SECOND),
+    )
+
+
+def test_in_turn_takes_a_short_render_asked_after_long_ones_before_them():
+    long_ones = [waiting(0, 44), waiting(0.1, 20), waiting(0.2, 30)]
+    short = waiting(5, 2)
+    assert printing.in_turn([*long_ones, short]) == [short.task_id, long_ones[1].task_id, long_ones[2].task_id, long_ones[0].task_id]
+
+
+def test_in_turn_takes_a_long_render_first_once_it_waited_longer_than_a_short_ones_length():
+    long = waiting(0, 30)
+    short = waiting(29, 2)  # the long one would have been done a second before it
+    assert printing.in_turn([long, short]) == [long.task_id, short.task_id]
+    sooner = waiting(27, 2)
+    assert printing.in_turn([long, sooner]) == [sooner.task_id, long.task_id]
+
+
+def test_in_turn_puts_priority_first():
+    long, short = waiting(0, 40), waiting(1, 2)
+    urgent = waiting(30, 40, priority=5)
+    prints_nothing = printing.Waiting(uuid.uuid4(), 0, ASKED + datetime.timedelta(seconds=2))
+    assert printing.in_turn([long, short, urgent, prints_nothing]) == [
+        urgent.task_id, prints_nothing.task_id, short.task_id, long.task_id
+    ]
+
+
+def test_in_turn_takes_renders_done_at_once_in_the_order_asked():
+    first, second, third = waiting(0, 10), waiting(0, 10), waiting(5, 5)  # all would be done at 10 s
+    assert printing.in_turn([second, third, first]) == [second.task_id, first.task_id, third.task_id]
+    assert printing.in_turn([first, second, third]) == [first.task_id, second.task_id, third.task_id]
+
+
+def test_in_turn_lets_no_render_wait_for_ever_behind_short_ones():
+    """A long render of 40 s waits while a short one of 2 s is asked every 2 s
+    (the worker never idle): it is started within its own length of being asked."""
+    long = waiting(0, 40)
+    queue, clock, started, asked = [long], 0.0, None, 0.0
+    while started is None:
+        while asked <= clock:
+            queue.append(waiting(asked, 2))
+            asked += 2
+        task_id = printing.in_turn(queue)[0]
+        taken = next(task for task in queue if task.task_id == task_id)
+        queue.remove(taken)
+        if taken is long:
+            started = clock
+        clock += taken.cost / printing.CELLS_PER_SECOND
+    assert 0 < started <= 40
 
 
 def test_a_render_of_a_document_another_render_prepares_renders_nothing(client, user, queued, monkeypatch):
@@ -254,7 +335,7 @@ def test_a_render_of_a_document_another_render_prepares_renders_nothing(client, 
     services.hand_undo_last(game=game)  # a new revision, asked for while the first still waits
     game.refresh_from_db()
     new_key = street_pdf.sheet_cache_key(game.pk, game.revision, "a4")
-    assert printing.queue(new_key, "user:partner", sheet_url(game), user.pk) == ""  # its own render
+    assert printing.queue(new_key, "user:partner", sheet_url(game), user.pk, cost=16) == ""  # its own render
     assert DBTaskResult.objects.count() == 2
     rendered = []
     original = street_pdf.render_sheet

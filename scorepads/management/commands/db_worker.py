@@ -14,10 +14,12 @@ database's bad moments and the deaths of other workers.
   again once, and failed the second time. Only one worker takes it up: the
   change is made only if the row is still as it was read.
 
-Tasks are taken by priority, then in turn between the accounts they print
-for (:func:`scorepads.printing.in_turn`). Several workers may run at once
-(each with its own ``--worker-id``): a task is claimed by one only
-(django-tasks-db's claim, a row lock, an exclusive transaction on SQLite).
+Tasks are taken by priority, then the one that would be done first had each
+started when it was asked (:func:`scorepads.printing.in_turn`: a short sheet
+goes before the long renders waiting, and none waits for ever). Several
+workers may run at once (each with its own ``--worker-id``): a task is
+claimed by one only (django-tasks-db's claim, a row lock, an exclusive
+transaction on SQLite).
 """
 
 from __future__ import annotations
@@ -38,13 +40,13 @@ from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 from django_tasks_db.utils import exclusive_transaction, is_locked_database_exception
 
-from scorepads.printing import in_turn
+from scorepads.printing import in_turn, waiting_with_costs
 
 logger = logging.getLogger("django_tasks_db")  # the logger django-tasks-db's command shows
 
 DATABASE_ERRORS_IN_A_ROW = 30  # other than a lock, before the worker exits
 BACKOFF_SECONDS = (0.5, 1, 2, 5)  # the waits after a database error, the last repeated
-WAITING_LOOKED_AT = 200  # the first tasks waiting (by priority, then age), among which turns are taken
+WAITING_LOOKED_AT = 200  # the first tasks waiting (by priority, then age), among which the turn is decided
 
 
 class TaskTimeLimit(Exception):
@@ -125,7 +127,7 @@ class Worker(db_worker.Worker):
         if self.excluded_queue_names:
             tasks = tasks.exclude(queue_name__in=self.excluded_queue_names)
         task_result = None
-        waiting = list(tasks.values_list("id", "priority")[:WAITING_LOOKED_AT])
+        waiting = waiting_with_costs(tasks.values_list("id", "priority", "enqueued_at")[:WAITING_LOOKED_AT])
         for task_id in in_turn(waiting):
             with exclusive_transaction(tasks.db):
                 task_result = tasks.filter(pk=task_id).get_locked()

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by
 # the tests themselves are still plain synchronous calls.
@@ -17,6 +18,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
+# The longest a test waits for a state of a page (Playwright's expect) before it
+# fails: with the machine's cores busy, a few answers in a row take seconds.
+expect.set_options(timeout=20_000)
 
 
 # A test that taps so many milliseconds apart (tests/browser/test_table_browser.py)

@@ -88,7 +88,7 @@ def set_up_games() -> tuple[str, dict[str, int]]:
     games = {
         "Gorilla": gorilla.game_start(partnership=partnership, date=date).pk,
         "Two Way Street": street.game_start(
-            seats=[Seat(name) for name in STREET_NAMES], target=500, date=date, user=user
+            seats=[Seat(name) for name in STREET_NAMES], target=100, date=date, user=user
         ).pk,
         "Mah Jongg": mahjong.game_start(seats=[Seat(name) for name in MAHJONG_NAMES], date=date, user=user).pk,
     }

@@ -273,6 +273,10 @@ CACHES["sessions"] = {
 }
 RATELIMIT_IP_META_KEY = "gorilla_site.middleware.client_ip"
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")
+# Posts of the login form from one address (card_table.views.accounts.Login),
+# right passwords or wrong, for any accounts: past it, refused before any
+# password is checked.
+LOGIN_RATE = os.environ.get("LOGIN_RATE", "30/m")
 # The new-game forms of the games with seats (scorepads.views.new_game_page),
 # which name other accounts to invite: posts an account may make, games
 # started or not.

@@ -268,6 +268,23 @@ def locked_out(request, response=None, credentials=None):
     )
 
 
+class Login(auth_views.LoginView):
+    """Django's login, its posts counted per address: past ``LOGIN_RATE`` (30
+    a minute) from one address, for whatever accounts, a post is refused (429)
+    before its password is checked, with the form and a message that says
+    why. A guesser cannot try many accounts' passwords fast from one address,
+    and a refused try counts against no account (django-axes)."""
+
+    def post(self, request, *args, **kwargs):
+        if is_ratelimited(
+            request, group="login", key="ip", rate=lambda group, request: settings.LOGIN_RATE, method="POST", increment=True
+        ):
+            form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")[:150]})
+            refusal = "Too many logins from this address in a short time: wait a minute, then try again. No password was checked."
+            return self.render_to_response(self.get_context_data(form=form, refusal=refusal), status=429)
+        return super().post(request, *args, **kwargs)
+
+
 class PasswordChange(auth_views.PasswordChangeView):
     success_url = reverse_lazy("password_change_done")
 

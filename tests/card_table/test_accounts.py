@@ -84,6 +84,23 @@ def test_guesses_at_one_account_do_not_lock_the_others_behind_the_same_address(d
     assert response.status_code == 302
 
 
+def test_logins_past_the_rate_from_one_address_are_refused_before_any_password_is_checked(user, settings):
+    settings.LOGIN_RATE = "3/m"
+    for username in ("ann", "ben", "cat"):  # one guesser, a password each for three accounts
+        assert log_in(Client(), username=username, password="wrong", address="203.0.113.9").status_code == 200
+    attempts = AccessAttempt.objects.count()
+    # The next post from that address, Jon's right password or not, is refused, unchecked.
+    response = log_in(Client(), address="203.0.113.9")
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Too many logins from this address" in page and 'value="jon"' in page
+    assert AccessAttempt.objects.count() == attempts and not AccessAttempt.objects.filter(username="jon").exists()
+    assert "_auth_user_id" not in response.wsgi_request.session
+    # Jon, from another address, logs in.
+    response = log_in(Client(), address="10.0.0.1")
+    assert response.status_code == 302 and response["Location"] == reverse("front_page")
+
+
 def test_a_right_password_resets_the_count(user):
     for _ in range(4):
         log_in(Client(), password="wrong")

@@ -253,11 +253,9 @@
   // ---- Badge and conflicts ---------------------------------------------------
 
   function drawBadge() {
-    const problem = current.taps.find((tap) => tap.problem);
     page.drawBadge({
       held: current.taps.some((tap) => tap.state === "conflict"),
       count: waiting().length,
-      problem: problem ? problem.problem : "",
       offline: true,
       lastSent,
     }, drawBadge);
@@ -285,11 +283,11 @@
 
   function drawConflicts(state) {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");
-    const told = current.taps.filter((each) => each.state === "conflict" || each.problem).map((tap) => ({
+    const told = current.taps.filter((each) => each.state === "conflict").map((tap) => ({
       tap,
-      ...(tap.state === "conflict" ? describe(tap, tap.conflict.hands) : {
-        text: `Your ${tap.kind === "undo" ? "undo" : tap.outcome} for hand ${tap.number} could not be sent: ${tap.problem}. It is kept on this phone and sent again when you reload.`,
-        again: "",
+      ...(tap.conflict.hands !== undefined ? describe(tap, tap.conflict.hands) : {
+        text: `Your ${tap.kind === "undo" ? "undo" : tap.outcome} for hand ${tap.number} could not be sent: ${tap.conflict.problem}.`,
+        again: "Send it again",
       }),
     }));
     // Drawn again only when what it says changes: a choice is never swapped under the finger.

@@ -6,9 +6,10 @@
 // as waiting above the form and sent once each, in order, when the
 // connection returns (by Background Sync when the page is closed). Each entry
 // carries a key made on the phone (the entry_key field, by static/scorepads/table.js): the server records an entry
-// once whatever is sent again (scorepads/entries.py). A refused entry is
-// offered to the player: send it again as the next hand, put it back in the
-// form, or drop it.
+// once whatever is sent again (scorepads/entries.py). A refused entry (or
+// one the server would not take: a session ended, a game gone) waits, sent by
+// no one, for the player's choice: send it again as the next hand, put it
+// back in the form, or drop it.
 //
 // A form sent by htmx goes by htmx while nothing waits; any other form is
 // sent by the queue, and the page follows where the server went. A numbered
@@ -161,11 +162,9 @@
 
   function drawBadge() {
     const mine = ours();
-    const problem = mine.find((tap) => tap.problem);
     page.drawBadge({
       held: mine.some((tap) => tap.state === "conflict"),
       count: mine.filter((tap) => tap.state === "waiting").length,
-      problem: problem ? problem.problem : "",
       offline: entryForms().length > 0,
       lastSent,
     }, drawBadge);
@@ -174,17 +173,17 @@
   function drawRefusals() {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");
     box.replaceChildren();
-    for (const tap of ours().filter((each) => each.state === "conflict" || each.problem)) {
+    for (const tap of ours().filter((each) => each.state === "conflict")) {
       const message = box.appendChild(document.createElement("div"));
       message.className = "message warning";
-      const why = tap.state === "conflict" ? (tap.conflict && tap.conflict.problem) || "the server did not take it" : tap.problem;
+      const why = (tap.conflict && tap.conflict.problem) || "the server did not take it";
       message.appendChild(document.createElement("p")).textContent = `${tap.label} from this phone was not recorded: ${why}`;
       const choices = message.appendChild(document.createElement("p"));
       choices.className = "conflict-choices";
       const form = entryForms().find((each) => groupOf(each) === tap.game);
       const next = form && tap.number ? asServed(form).number : null;
       const offered = [
-        next && tap.state === "conflict" ? [`Record it as hand ${next}`, "again", "made"] : null,
+        next ? [`Record it as hand ${next}`, "again", "made"] : null,
         form ? ["Put it back in the form", "back", "secondary"] : null,
         ["Drop it", "drop", "secondary"],
       ];
@@ -210,7 +209,7 @@
   async function settle(tap, choice, form, next) {
     const group = waitingIn(tap.game).filter((each) => each.id !== tap.id);
     const following = choice === "again"
-      ? [{ ...tap, state: "waiting", conflict: null, problem: "" }, ...group].sort((a, b) => a.id - b.id)
+      ? [{ ...tap, state: "waiting", conflict: null }, ...group].sort((a, b) => a.id - b.id)
       : group;
     if (choice !== "again") {
       dropped = true;
@@ -373,7 +372,7 @@
   // An entry of a form not sent by htmx, refused as it was made: the form
   // is sent as it is, and the page shows why, beside its fields.
   async function refusedHere() {
-    const refused = taps.find((tap) => madeHere.has(tap.id) && tap.state === "conflict");
+    const refused = taps.find((tap) => madeHere.has(tap.id) && tap.state === "conflict" && tap.conflict.answered);
     if (!refused) return false;
     madeHere.delete(refused.id);
     const form = entryForms().find((each) => groupOf(each) === refused.game);

@@ -12,6 +12,9 @@
 // static/scorepads/entry_queue.js): each carries a key made on the phone, and
 // the server answers X-Entry "done" when it holds the entry with that key
 // (recorded now or before), "refused" otherwise (scorepads/entries.py).
+// A tap refused, or not taken (a 404, a session ended), waits for the
+// player's choice (state "conflict"): no sender sends it until the player
+// chooses to send it again (resolve, or the page's own settling).
 //
 // Used by the pages (static/pad/offline.js, static/scorepads/entry_queue.js)
 // and by the service worker (Background Sync), so nothing here touches a page.
@@ -82,7 +85,7 @@
 
   async function add(tap) {
     const store = (await database()).transaction(TAPS, "readwrite").objectStore(TAPS);
-    tap.id = await settled(store.add({ state: "waiting", problem: "", conflict: null, made: Date.now(), ...tap }));
+    tap.id = await settled(store.add({ state: "waiting", conflict: null, made: Date.now(), ...tap }));
     changed();
     return tap;
   }
@@ -171,10 +174,10 @@
     const tap = gameTaps.find((each) => each.id === id);
     if (!tap) return;
     const seen = await pad(tap.game);
-    const hands = tap.conflict ? tap.conflict.hands : (seen ? seen.hands : "");
+    const hands = tap.conflict && tap.conflict.hands !== undefined ? tap.conflict.hands : (seen ? seen.hands : "");
     let rest = gameTaps.filter((each) => each.game === tap.game && each.id !== id);
     if (choice === "again") {
-      const again = { ...tap, state: "waiting", conflict: null, problem: "" };
+      const again = { ...tap, state: "waiting", conflict: null };
       if (again.kind === "change") again.fields = withField(again.fields, "shown", hands[again.number - 1] || "");
       rest = rest.concat([again]).sort((a, b) => a.id - b.id);
     }
@@ -214,7 +217,7 @@
     if (tap.kind === "entry" && said === "refused") {
       let problem = response.headers.get(`${ENTRY_HEADER}-Problem`) || "";
       try { problem = decodeURIComponent(problem); } catch (error) { /* as it came */ }
-      return { outcome: "conflict", conflict: { problem } };
+      return { outcome: "conflict", conflict: { problem, answered: true } }; // the view's answer about the entry
     }
     if (response.type === "opaqueredirect" || response.status === 403) {
       return { outcome: "problem", problem: "log in again to send it" };
@@ -224,7 +227,8 @@
   }
 
   /** Send every waiting tap in order, one at a time. A game's taps stop at a
-   * conflict or a refusal (the player sees it); all stop when the connection
+   * conflict or a refusal, which waits for the player's choice and is sent
+   * again only once the player chooses so; all stop when the connection
    * does. ``csrf``: the sending page's token, newer than the taps' own. */
   async function sendAll({ csrf } = {}) {
     const run = async () => {
@@ -244,10 +248,10 @@
           report.sent.push({ ...tap, location: answer.location || "" });
         } else {
           held.add(tap.game);
-          const kept = answer.outcome === "conflict"
-            ? { ...tap, state: "conflict", conflict: answer.conflict, problem: "" }
-            : { ...tap, problem: answer.problem };
-          await update(kept);
+          // Refused, or not taken (a 404, a session ended): it waits for the
+          // player's choice, sent by no one meanwhile.
+          const conflict = answer.outcome === "conflict" ? answer.conflict : { problem: answer.problem };
+          await update({ ...tap, state: "conflict", conflict });
         }
       }
       return report;

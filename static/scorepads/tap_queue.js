@@ -3,15 +3,14 @@
 // IndexedDB, and is sent in the order it was made, one tap at a time, when the
 // connection returns.
 //
-// Two kinds of taps wait here. Gorilla's (record, undo, change): the server
-// refuses a hand number it already holds, and a record carries a key made on
-// the phone (answered X-Entry "done" once the server holds it), so a tap sent
-// twice is recorded once; after each answer the tap is checked against the
-// hands as stored (the X-Pad-Hands header of every pad answered): there, it
-// is done; not there, it is a conflict the player settles. Any other game's entries (kind "entry",
-// static/scorepads/entry_queue.js): each carries a key made on the phone, and
-// the server answers X-Entry "done" when it holds the entry with that key
-// (recorded now or before), "refused" otherwise (scorepads/entries.py).
+// Every tap carries a key made on the phone, and the server answers X-Entry
+// "done" when it holds the tap with that key (made now or before), "refused"
+// otherwise (scorepads/entries.py), so a tap sent twice is made once. Two
+// kinds of taps wait here. Gorilla's (record, undo, change, static/pad/offline.js):
+// its pad answered says the hands as stored (X-Pad-Hands), kept to draw the
+// taps waiting and the choices after a refusal (a conflict with the other
+// phone). Any other game's entries (kind "entry",
+// static/scorepads/entry_queue.js), answered with the headers alone.
 // A tap refused, or not taken (a 404, a session ended), waits for the
 // player's choice (state "conflict"): no sender sends it until the player
 // chooses to send it again (resolve, or the page's own settling).
@@ -118,12 +117,6 @@
     return seen;
   }
 
-  /** Whether the server's hands already show what ``tap`` asked for. */
-  function achieved(tap, hands) {
-    if (tap.kind === "undo") return hands.length < tap.number;
-    return hands.length >= tap.number && hands[tap.number - 1] === tap.outcome;
-  }
-
   /** The hands as they will be once the waiting taps are recorded, and which of them are waiting. */
   function project(hands, waiting) {
     const played = hands.split("");
@@ -206,15 +199,16 @@
       return { outcome: "offline" };
     }
     const said = response.ok ? response.headers.get(ENTRY_HEADER) : null;
-    const hands = response.headers.get(HANDS_HEADER);
-    if (tap.kind !== "entry" && response.ok && hands !== null) {
-      const version = Number(response.headers.get(VERSION_HEADER) || 0);
-      const sent = said === "done" || achieved(tap, hands);
-      return { outcome: sent ? "sent" : "conflict", conflict: { hands }, hands, version };
+    if (tap.kind !== "entry" && said !== null) {
+      // A Gorilla tap: its pad, when the view drew one, says the hands as
+      // stored, which the player's choice after a refusal is drawn from.
+      const hands = response.headers.get(HANDS_HEADER);
+      const seen = hands === null ? {} : { hands, version: Number(response.headers.get(VERSION_HEADER) || 0) };
+      if (said === "done") return { outcome: "sent", ...seen };
+      return { outcome: "conflict", conflict: hands === null ? { problem: "the server did not take it" } : { hands }, ...seen };
     }
-    // A Gorilla tap whose key the server holds already is answered "done" alone.
     if (said === "done") return { outcome: "sent", location: response.headers.get(`${ENTRY_HEADER}-Location`) || "" };
-    if (tap.kind === "entry" && said === "refused") {
+    if (said === "refused") {
       let problem = response.headers.get(`${ENTRY_HEADER}-Problem`) || "";
       try { problem = decodeURIComponent(problem); } catch (error) { /* as it came */ }
       return { outcome: "conflict", conflict: { problem, answered: true } }; // the view's answer about the entry
@@ -262,6 +256,6 @@
 
   scope.tapQueue = {
     CHANNEL, HANDS_HEADER, SYNC_TAG: "scorepad-taps",
-    taps, add, remove, update, pad, remember, achieved, project, renumbered, resolve, sendAll, withField,
+    taps, add, remove, update, pad, remember, project, renumbered, resolve, sendAll, withField,
   };
 })(self);

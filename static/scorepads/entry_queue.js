@@ -4,7 +4,9 @@
 // (static/scorepads/tap_queue.js) when there is no connection, when earlier
 // entries still wait, or when its answer never came; kept entries are drawn
 // as waiting above the form and sent once each, in order, when the
-// connection returns (by Background Sync when the page is closed). Each entry
+// connection returns (by Background Sync when the page is closed). An entry
+// sent by htmx is kept on the phone too as it leaves, until its answer comes:
+// a page closed first loses nothing. Each entry
 // carries a key made on the phone (the entry_key field, by static/scorepads/table.js): the server records an entry
 // once whatever is sent again (scorepads/entries.py). A refused entry (or
 // one the server would not take: a session ended, a game gone) waits, sent by
@@ -42,6 +44,9 @@
   // The entries of one form follow each other: they are grouped by where they go.
   function groupOf(form) { return `entry:${target(form).pathname}`; }
   function waitingIn(group) { return taps.filter((tap) => tap.game === group); }
+  // Those kept to be sent by the queue or settled by the player: not one this
+  // page (or another) is sending by htmx, which its answer takes away.
+  function keptIn(group) { return waitingIn(group).filter((tap) => tap.state !== "sending"); }
   // The entries drawn for a group: those kept, and the one on its way by htmx.
   function drawnIn(group) {
     const kept = waitingIn(group);
@@ -158,7 +163,7 @@
   // ---- Badge and refusals -------------------------------------------------------
 
   function pageGroups() { return new Set(entryForms().map(groupOf)); }
-  function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game)); }
+  function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game) && tap.state !== "sending"); }
 
   function drawBadge() {
     const mine = ours();
@@ -207,7 +212,7 @@
   // The player's answer to a refused entry. The game's entries after it are
   // numbered again from the form's number as the server now draws it.
   async function settle(tap, choice, form, next) {
-    const group = waitingIn(tap.game).filter((each) => each.id !== tap.id);
+    const group = keptIn(tap.game).filter((each) => each.id !== tap.id);
     const following = choice === "again"
       ? [{ ...tap, state: "waiting", conflict: null }, ...group].sort((a, b) => a.id - b.id)
       : group;
@@ -271,7 +276,7 @@
     if (inFlight && inFlight.entry && inFlight.form === form) return;
     window.entryKeys.fresh(form);
     const fields = Array.from(new FormData(form, button));
-    if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length && !(inFlight && inFlight.entry)) {
+    if (sentByHtmx(form) && navigator.onLine && !keptIn(groupOf(form)).length && !(inFlight && inFlight.entry)) {
       inFlight = { form, button, fields };
       return;
     }
@@ -286,9 +291,15 @@
   function lost(event) {
     if (!inFlight || event.detail.elt !== inFlight.form) return;
     if (event.type === "htmx:responseError" && event.detail.xhr.status < 500 && event.detail.xhr.status !== 429) return;
-    const { form, button, fields } = inFlight;
+    const { form, button, fields, stored } = inFlight;
     inFlight = null;
-    keep(form, button, fields, { now: false });
+    (stored || Promise.resolve(null)).then(async (onItsWay) => {
+      if (!onItsWay) return keep(form, button, fields, { now: false });
+      await queue.unanswered(onItsWay);
+      await refresh();
+      askForSync();
+      send();
+    });
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
@@ -302,7 +313,20 @@
     inFlight.entry = { game: groupOf(form), state: "waiting", label: labelled(button.dataset.queueEntry || "Entry", fields) };
     if (form.elements[NUMBER_FIELD]) inFlight.entry.number = Number(field(fields, NUMBER_FIELD));
     drawForm(form);
+    // Written on the phone as it leaves, so a page closed before its answer
+    // comes loses nothing (static/scorepads/tap_queue.js sends it again).
+    inFlight.stored = queue.addOnItsWay(entryOf(form, button, fields)).catch(() => null);
   });
+  // Its answer came: it leaves the phone, and entries made meanwhile, which
+  // waited for it to go in order, follow.
+  function answered() {
+    const { stored } = inFlight;
+    inFlight = null;
+    (stored || Promise.resolve(null)).then(async (onItsWay) => {
+      if (onItsWay) await queue.answered(onItsWay).catch(() => {});
+      if (taps.some((tap) => tap.state === "waiting")) send();
+    });
+  }
   // Its answer came: the drawing goes as the answer is swapped in, in the same moment.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const request = event.detail.requestConfig;
@@ -310,17 +334,16 @@
     const status = event.detail.xhr.status;
     if (status >= 500 || status === 429) return; // lost: kept, and sent again
     const { form } = inFlight;
-    inFlight = null;
+    answered();
     if (form.isConnected) drawForm(form);
-    // Entries made meanwhile waited for it, to go in order.
-    if (taps.some((tap) => tap.state === "waiting")) setTimeout(send);
   });
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
+    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) answered();
   });
   if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 
-  async function keep(form, button, fields, { now, renumber = false }) {
+  // The entry a form's fields make, as the queue keeps it.
+  function entryOf(form, button, fields, { renumber = false } = {}) {
     const template = button.dataset.queueEntry || "Entry";
     const tap = {
       game: groupOf(form), kind: "entry", url: target(form).pathname, csrf: field(fields, "csrfmiddlewaretoken"),
@@ -334,6 +357,11 @@
       }
     }
     tap.label = labelled(template, tap.fields);
+    return tap;
+  }
+
+  async function keep(form, button, fields, { now, renumber = false }) {
+    const tap = entryOf(form, button, fields, { renumber });
     try { await queue.add(tap); }
     catch (error) { return; } // storage refused: nothing kept, the form stays as typed
     await refresh();
@@ -409,7 +437,7 @@
 
   window.addEventListener("online", () => { refresh(); send(); });
   window.addEventListener("offline", refresh);
-  setInterval(() => { if (taps.some((tap) => tap.state === "waiting")) send(); }, RETRY_MS);
+  setInterval(() => { if (taps.some((tap) => tap.state !== "conflict")) send(); }, RETRY_MS);
   if ("BroadcastChannel" in window) {
     new BroadcastChannel(queue.CHANNEL).onmessage = () => refresh();
   }
@@ -432,5 +460,8 @@
       },
     );
   }
-  started.then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });
+  // An entry a closed page left on its way is kept as waiting, and sent.
+  started.then(() => queue.reclaim()).catch(() => {}).then(refresh).then(() => {
+    if (taps.some((tap) => tap.state === "waiting")) send();
+  });
 })();

@@ -1,7 +1,8 @@
 // Taps kept on the phone until the server has them. A record, undo or change
 // made without a connection (or whose answer never came) waits here, in
 // IndexedDB, and is sent in the order it was made, one tap at a time, when the
-// connection returns.
+// connection returns. One a page sends itself is written here as it leaves
+// (on its way), so a page closed before its answer comes loses nothing.
 //
 // Every tap carries a key made on the phone, and the server answers X-Entry
 // "done" when it holds the tap with that key (made now or before), "refused"
@@ -168,7 +169,7 @@
     if (!tap) return;
     const seen = await pad(tap.game);
     const hands = tap.conflict && tap.conflict.hands !== undefined ? tap.conflict.hands : (seen ? seen.hands : "");
-    let rest = gameTaps.filter((each) => each.game === tap.game && each.id !== id);
+    let rest = gameTaps.filter((each) => each.game === tap.game && each.id !== id && each.state !== "sending");
     if (choice === "again") {
       const again = { ...tap, state: "waiting", conflict: null };
       if (again.kind === "change") again.fields = withField(again.fields, "shown", hands[again.number - 1] || "");
@@ -220,7 +221,71 @@
     return { outcome: "problem", problem: `the server refused it (${response.status})` };
   }
 
-  /** Send every waiting tap in order, one at a time. A game's taps stop at a
+  // ---- Taps on their way ---------------------------------------------------------
+  //
+  // A tap a page sends itself (by htmx) is written here before it leaves, as
+  // on its way (state "sending"), and the page holds a lock named after its
+  // key while its answer is awaited. Its answer come, the page removes it; no
+  // answer, the page keeps it as waiting. Should the page close first, its
+  // lock goes with it, and the next sender (a page, Background Sync) sends the
+  // tap as it sends one waiting: recorded once, by its key.
+
+  const ON_ITS_WAY_LOCK = "scorepad-tap-on-its-way:";
+  const ON_ITS_WAY_MS = 60000; // with no Web Locks: a tap on its way longer than this is the page's no more
+
+  function keyOf(tap) {
+    const found = (tap.fields || []).find(([name]) => name === "entry_key");
+    return found ? found[1] : "";
+  }
+
+  /** Keep ``tap`` as on its way, under the page's lock: resolves to
+   * ``{ tap, release }`` once it is written (``release`` lets the lock go). */
+  async function addOnItsWay(tap) {
+    const locks = scope.navigator && scope.navigator.locks;
+    let release = () => {};
+    if (locks && keyOf(tap)) {
+      const freed = new Promise((resolve) => { release = resolve; });
+      await new Promise((granted) => {
+        locks.request(ON_ITS_WAY_LOCK + keyOf(tap), () => { granted(); return freed; });
+      });
+    }
+    try {
+      return { tap: await add({ ...tap, state: "sending" }), release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** The tap on its way was answered: it leaves the phone. */
+  async function answered(onItsWay) {
+    try { await remove(onItsWay.tap.id); } finally { onItsWay.release(); }
+  }
+
+  /** The tap on its way got no answer: it waits to be sent again. */
+  async function unanswered(onItsWay) {
+    try { await update({ ...onItsWay.tap, state: "waiting" }); } finally { onItsWay.release(); }
+  }
+
+  /** The taps on their way whose page is gone (its lock with it) kept as
+   * waiting, to be drawn and sent as any other. */
+  async function reclaim() {
+    const sending = (await taps()).filter((tap) => tap.state === "sending");
+    if (!sending.length) return;
+    const locks = scope.navigator && scope.navigator.locks;
+    let gone;
+    if (locks && locks.query) {
+      const { held = [] } = await locks.query();
+      const names = new Set(held.map((lock) => lock.name));
+      gone = sending.filter((tap) => !names.has(ON_ITS_WAY_LOCK + keyOf(tap)));
+    } else {
+      gone = sending.filter((tap) => Date.now() - tap.made > ON_ITS_WAY_MS);
+    }
+    for (const tap of gone) await update({ ...tap, state: "waiting" });
+  }
+
+  /** Send every waiting tap in order, one at a time (and any on its way
+   * whose page is gone). A game's taps stop at a
    * conflict or a refusal, which waits for the player's choice and is sent
    * again only once the player chooses so; all stop when the connection
    * does. ``csrf``: the sending page's token, newer than the taps' own. */
@@ -228,6 +293,7 @@
     const run = async () => {
       const report = { sent: [], stopped: "" };
       const held = new Set();
+      await reclaim();
       for (const tap of await taps()) {
         if (held.has(tap.game)) continue;
         if (tap.state !== "waiting") { held.add(tap.game); continue; }
@@ -257,5 +323,6 @@
   scope.tapQueue = {
     CHANNEL, HANDS_HEADER, SYNC_TAG: "scorepad-taps",
     taps, add, remove, update, pad, remember, project, renumbered, resolve, sendAll, withField,
+    addOnItsWay, answered, unanswered, reclaim,
   };
 })(self);

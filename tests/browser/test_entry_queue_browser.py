@@ -21,7 +21,7 @@ from tests.browser.conftest import PHONE, SETTLE_MS
 from tests.browser.test_bridge_browser import overlaps
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_two_way_street_browser import HANDS, NAMES, enter_hand
-from tests.browser.waits import htmx_at_rest
+from tests.browser.waits import entry_kept_on_its_way, htmx_at_rest
 from two_way_street import services as tws_services
 from two_way_street.models import Hand as TwsHand
 
@@ -313,6 +313,30 @@ def test_a_hand_the_server_would_not_take_waits_for_the_players_choice_sent_by_n
     expect(phone.locator("#tap-conflicts")).to_be_hidden()
     assert phone.evaluate("async () => (await window.tapQueue.taps()).length") == 0
     assert len(posts) == 1, posts
+
+
+def test_a_hand_whose_page_closed_before_its_answer_came_is_sent_from_the_next_page(live_server, phone, user):
+    """A hand recorded online is on the phone from the moment it leaves: the
+    page closed before its answer came (its request held), the next page
+    sends it."""
+    game = tws_game(user)
+    url = f"{live_server.url}/two-way-street/games/{game.pk}/"
+    phone.goto(url)
+    kept_for_offline(phone)
+    held = []
+    phone.route(f"**/two-way-street/games/{game.pk}/hands/", lambda route: held.append(route))  # its answer never comes
+    enter_hand(phone, HANDS[0])
+    phone.get_by_role("button", name="Record hand 1").tap()
+    entry_kept_on_its_way(phone)
+    assert tws_stored(game) == []
+    context = phone.context
+    phone.close()
+    again = context.new_page()
+    again.goto(url)
+    expect(again.locator("#tap-badge")).to_have_text("All sent")
+    again.wait_for_load_state("networkidle")
+    assert tws_stored(game) == as_stored(HANDS[:1])
+    expect(again.get_by_role("button", name="Record hand 2")).to_be_attached()
 
 
 # ---- Before the queue is ready ---------------------------------------------------

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from pad.models import Hand
 from tests.browser.test_accessibility_browser import violations
 from tests.browser.test_pad_browser import settled
-from tests.browser.waits import htmx_at_rest
+from tests.browser.waits import entry_kept_on_its_way, htmx_at_rest
 from tests.conftest import record_outcomes
 
 
@@ -155,6 +155,24 @@ def test_a_tap_whose_answer_was_lost_is_recorded_once(live_server, phone, game):
     assert dropped
     assert hands_of(game) == "MPI"
     assert "Hand 4" in phone.locator(".status-next").inner_text()
+
+
+def test_a_tap_whose_page_closed_before_its_answer_came_is_sent_from_the_next_page(live_server, phone, game):
+    """A tap made online is on the phone from the moment it leaves: the page
+    closed before its answer came (its request held), the next page sends it."""
+    open_pad(phone, live_server, game, "MP")
+    held = []
+    phone.route(f"**/games/{game.pk}/hands/", lambda route: held.append(route))  # its answer never comes
+    phone.get_by_role("button", name="Made").click()
+    entry_kept_on_its_way(phone)
+    assert hands_of(game) == "MP"
+    context = phone.context
+    phone.close()
+    again = context.new_page()
+    again.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(again.locator("#tap-badge")).to_have_text("All sent")
+    expect(again.locator("#pad .chart .mark:not(.waiting)")).to_have_count(3)
+    assert hands_of(game) == "MPM"
 
 
 def two_phones_record_hand_3_offline(live_server, chromium, log_in, game):

@@ -37,10 +37,11 @@ class PadConfig(AppConfig):
                     ("irregularity", models.IRREGULARITY_MAX_LENGTH),
                     ("notes", models.NOTES_MAX_LENGTH),
                 ),
-                # Its taps go by static/pad/offline.js, checked against the hands stored.
+                # Its taps go by static/pad/offline.js, drawn over the hands stored.
                 kept_pages=("game_pad", "hand_list", "gorilla_it_out"),
-                # A hand recorded (a tap, a gorillaed-out verdict) is recorded once per key sent.
-                entry_views=("hand_record", "gorilla_record"),
+                # Each tap (a hand recorded, undone, put back or changed, a
+                # gorillaed-out verdict) is made once per key sent.
+                entry_views=("hand_record", "hand_undo", "hand_redo", "hand_change", "gorilla_record"),
                 urls="pad.urls",  # at the site's root
                 app=self.label,
                 table="pad.table.TABLE",

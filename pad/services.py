@@ -31,7 +31,7 @@ from pad.models import (
 )
 from pad.selectors import played_hands
 from pad.summaries import game_summary
-from scorepads import recording, sharing
+from scorepads import entries, recording, sharing
 from scorepads.recording import RecordingError, check_text
 
 if TYPE_CHECKING:
@@ -413,7 +413,9 @@ def hand_undo_last(*, game: Game | recording.GameToChange, expected_number: int 
 
     With ``expected_number`` (the last hand the player saw) the undo is refused
     when the pad has changed since: it would remove another hand. The hand
-    removed keeps its ``game``, as read under the lock.
+    removed keeps its ``game``, as read under the lock. The key the phone
+    sent with the undo is kept with it (:mod:`scorepads.entries`), so an undo
+    sent again is answered as done and removes nothing more.
     """
     with transaction.atomic():
         game, played = _locked_played(game)
@@ -421,6 +423,7 @@ def hand_undo_last(*, game: Game | recording.GameToChange, expected_number: int 
         last = game.hands.get(number=number)
         last.game = game
         last.delete()
+        entries.keep_key()
         after = tuple(played[:-1])
         _refresh_game_state(game, rules.compute_pad(after))
     _left(game, played, after)
@@ -434,7 +437,10 @@ def hand_change_outcome(
 
     A change that would end the game before its last hand is refused, and so is
     one made from a stale pad (``expected_outcome``, the outcome the player saw,
-    is no longer the hand's). A changed
+    is no longer the hand's), unless the hand has the outcome asked for
+    already (the other phone made the same change): that change holds, and
+    is answered as made. The key the phone sent with it is kept
+    (:mod:`scorepads.entries`), so a change sent again is made once. A changed
     hand no longer carries a verdict it contradicts: the players' word replaces
     the solver's.
     """
@@ -445,12 +451,13 @@ def hand_change_outcome(
         if hand is None:
             raise RecordingError(f"there is no hand {number} in this game")
         hand.game = game
+        if hand.outcome == outcome:  # what the change asks for holds, from whichever phone
+            entries.keep_key()
+            return hand
         if expected_outcome is not None and hand.outcome != expected_outcome:
             raise RecordingError(
                 f"hand {number} has changed to {hand.outcome} since this pad was shown"
             )
-        if hand.outcome == outcome:
-            return hand
         if hand.fates_point and outcome != Hand.Outcome.IMPOSSIBLE:
             raise RecordingError(f"hand {number} was a Fates' point, which is recorded as I")
         if hand.irregularity and outcome == Hand.Outcome.MADE:
@@ -469,6 +476,7 @@ def hand_change_outcome(
         elif hand.verdict_by:
             hand.verdict_by = Hand.VerdictBy.PLAYERS
         hand.save(update_fields=["outcome", "verdict_by"])
+        entries.keep_key()
         _refresh_game_state(game, pad)
     _left(game, played, after)
     return hand

@@ -114,8 +114,8 @@ class TableDisplay(Protocol):
         ...
 
     def entries_stored(self, shown) -> str | None:
-        """The entries as stored, for a phone checking the taps it kept
-        offline against them (the header :data:`scorepads.table.HANDS_HEADER`); None: not sent."""
+        """The entries as stored, for a phone drawing the taps it keeps
+        offline over them (the header :data:`scorepads.table.HANDS_HEADER`); None: not sent."""
         ...
 
     def moved_by(self, request, game) -> Changer | None:

@@ -8,9 +8,11 @@ the tap changed on the page (:mod:`scorepads.patches`: the page is drawn as
 regions), from what the service read under the game's lock and left, reading
 nothing again; a phone showing an older page gets the whole page. An entry
 sent twice with one key is recorded once (:mod:`scorepads.entries`: the game
-registers the table's record view among its ``entry_views``, and its services
-save with :func:`scorepads.recording.save_once`). A refusal is said on the
-page as it now is. Every answer drawn carries the page's version
+registers the table's record view among its ``entry_views``, and may its
+undo, Redo and change too, and its services save with
+:func:`scorepads.recording.save_once` or keep the key beside what they
+change); a hand sent again that the page holds already is answered as held. A
+refusal is said on the page as it now is. Every answer drawn carries the page's version
 (``X-Pad-Version``) and, for a game that sends them, its entries as stored
 (``X-Pad-Hands``).
 """
@@ -18,11 +20,12 @@ page as it now is. Every answer drawn carries the page's version
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from scorepads import patches, redo
+from scorepads import entries, patches, redo
 from scorepads import views as shared
 from scorepads.forms import UndoForm
 from scorepads.recording import RecordingError
@@ -31,8 +34,8 @@ from scorepads.table.protocols import TableDisplay, TableRules
 
 #: The header of every page answered (whole or patched) of a game that sends
 #: its entries as stored: its hands' outcomes, "MPIM" (a TableDisplay's
-#: ``entries_stored``), which static/scorepads/tap_queue.js checks the taps it
-#: kept offline against.
+#: ``entries_stored``), which the phone draws the taps it keeps offline over
+#: (static/pad/offline.js) and keeps as they come (static/pad/pad.js).
 HANDS_HEADER = "X-Pad-Hands"
 
 
@@ -158,9 +161,13 @@ class Table:
     def record_refused(self, request, game, number: int, form, error: RecordingError) -> HttpResponse:
         """A hand the service refused to record: said on the page, but a hand
         another phone recorded first, which :meth:`overtaken` answers (a hand
-        sent again is no other phone's: it is said to be there already)."""
-        if error.code == "taken" and not self.rules.repeats(game, number, form):
-            return self.overtaken(request, game, number, form, error)
+        sent again is no other phone's: it is said to be there already, and
+        its key kept with it, so the phone is answered that the entry is held)."""
+        if error.code == "taken":
+            if not self.rules.repeats(game, number, form):
+                return self.overtaken(request, game, number, form, error)
+            with transaction.atomic():
+                entries.keep_key(found=True)
         return self.refused(request, game.pk, shared.polite_refusal(number, error))
 
     def overtaken(self, request, game, number: int, form, error: RecordingError) -> HttpResponse:

@@ -2,9 +2,10 @@
 // still wait) is kept on the phone (static/scorepads/tap_queue.js), drawn at
 // once on the pad as waiting, and sent in order when the connection returns; a
 // tap whose answer never came is kept and sent again (the server records a
-// hand once). A badge says what waits; a conflict with the other phone is
-// shown with the player's choices. The cards typed on "Gorilla it out" are
-// kept until their hand is recorded.
+// hand once): a tap sent by htmx is kept on the phone as it leaves, until its
+// answer comes, so a page closed first loses nothing. A badge says what
+// waits; a conflict with the other phone is shown with the player's choices.
+// The cards typed on "Gorilla it out" are kept until their hand is recorded.
 "use strict";
 
 (function () {
@@ -55,7 +56,7 @@
       return null; // storage refused (private mode): taps go as before
     }
     // Sent, by this page or by the service worker's Background Sync.
-    if (waitingBefore && !current.taps.length && !takenBack) lastSent = Date.now();
+    if (waitingBefore && !keptTaps().length && !takenBack) lastSent = Date.now();
     takenBack = false;
     return state;
   }
@@ -72,6 +73,8 @@
   // ---- The pad as it will be ------------------------------------------------
 
   function waiting() { return current.taps.filter((tap) => tap.state === "waiting"); }
+  // The taps kept to be sent or settled: not one on its way by htmx, which its answer takes away.
+  function keptTaps() { return current.taps.filter((tap) => tap.state !== "sending"); }
 
   // The taps the pad is drawn with, in the order they were made: the one on
   // its way by htmx (drawn at once, before its answer comes), then those kept.
@@ -253,11 +256,9 @@
   // ---- Badge and conflicts ---------------------------------------------------
 
   function drawBadge() {
-    const problem = current.taps.find((tap) => tap.problem);
     page.drawBadge({
       held: current.taps.some((tap) => tap.state === "conflict"),
       count: waiting().length,
-      problem: problem ? problem.problem : "",
       offline: true,
       lastSent,
     }, drawBadge);
@@ -285,11 +286,11 @@
 
   function drawConflicts(state) {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");
-    const told = current.taps.filter((each) => each.state === "conflict" || each.problem).map((tap) => ({
+    const told = current.taps.filter((each) => each.state === "conflict").map((tap) => ({
       tap,
-      ...(tap.state === "conflict" ? describe(tap, tap.conflict.hands) : {
-        text: `Your ${tap.kind === "undo" ? "undo" : tap.outcome} for hand ${tap.number} could not be sent: ${tap.problem}. It is kept on this phone and sent again when you reload.`,
-        again: "",
+      ...(tap.conflict.hands !== undefined ? describe(tap, tap.conflict.hands) : {
+        text: `Your ${tap.kind === "undo" ? "undo" : tap.outcome} for hand ${tap.number} could not be sent: ${tap.conflict.problem}.`,
+        again: "Send it again",
       }),
     }));
     // Drawn again only when what it says changes: a choice is never swapped under the finger.
@@ -342,7 +343,7 @@
     // (hx-sync): a double tap whose answer is slow is one tap.
     if (onItsWay && onItsWay.form === form) return;
     const fields = Array.from(new FormData(form, event.submitter || null));
-    if (navigator.onLine && !current.taps.length && !onItsWay) {
+    if (navigator.onLine && !keptTaps().length && !onItsWay) {
       tapped = { form, fields };
       return;
     }
@@ -361,6 +362,12 @@
     onItsWay = { form, fields, tap };
     const state = pageState();
     if (state && current.game === state.game) drawPad(state);
+    // Written on the phone as it leaves, so a page closed before its answer
+    // comes loses nothing (static/scorepads/tap_queue.js sends it again).
+    if (state) {
+      const leaving = { ...tap, game: state.game, url: form.action, csrf: field(fields, "csrfmiddlewaretoken"), fields };
+      onItsWay.stored = queue.addOnItsWay(leaving).catch(() => null);
+    }
   });
 
   // The answer came: the pad goes back to what the server drew before the
@@ -371,10 +378,14 @@
   }
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (!answered(event) || failed(event.detail.xhr.status)) return;
+    const { stored } = onItsWay;
     onItsWay = null;
     drawnAsServed(document.getElementById("pad"));
-    // Taps made meanwhile waited for it, to go in order.
-    if (waiting().length) setTimeout(send);
+    // It leaves the phone; taps made meanwhile waited for it, to go in order.
+    (stored || Promise.resolve(null)).then(async (held) => {
+      if (held) await queue.answered(held).catch(() => {});
+      if (waiting().length) send();
+    });
   });
 
   function failed(status) { return status >= 500 || status === 429 || status === 0; }
@@ -386,10 +397,12 @@
     if (!answered(event) && !(onItsWay && event.detail.elt === onItsWay.form)) return;
     if (onItsWay.lost || (event.type === "htmx:responseError" && !failed(event.detail.xhr.status))) return;
     onItsWay.lost = true;
-    const { form, fields } = onItsWay;
-    keep(form, fields, { sent: true }).finally(async () => {
+    const { form, fields, stored } = onItsWay;
+    const waits = (stored || Promise.resolve(null)).then((held) => (held ? queue.unanswered(held) : keep(form, fields, { sent: true })));
+    waits.finally(async () => {
       onItsWay = null;
       await refresh();
+      askForSync();
       send();
     });
   }
@@ -594,5 +607,6 @@
 
   // The taps made before this script was ready (table.js held them) are kept, in order, and sent.
   if (window.heldEntries) window.heldEntries.ready((form) => Boolean(form.dataset.queue), (form, submitter, fields) => keep(form, fields));
-  refresh().then(() => { if (waiting().length) send(); });
+  // A tap a closed page left on its way is kept as waiting, and sent.
+  queue.reclaim().catch(() => {}).then(refresh).then(() => { if (waiting().length) send(); });
 })();

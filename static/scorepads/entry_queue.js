@@ -4,11 +4,14 @@
 // (static/scorepads/tap_queue.js) when there is no connection, when earlier
 // entries still wait, or when its answer never came; kept entries are drawn
 // as waiting above the form and sent once each, in order, when the
-// connection returns (by Background Sync when the page is closed). Each entry
+// connection returns (by Background Sync when the page is closed). An entry
+// sent by htmx is kept on the phone too as it leaves, until its answer comes:
+// a page closed first loses nothing. Each entry
 // carries a key made on the phone (the entry_key field, by static/scorepads/table.js): the server records an entry
-// once whatever is sent again (scorepads/entries.py). A refused entry is
-// offered to the player: send it again as the next hand, put it back in the
-// form, or drop it.
+// once whatever is sent again (scorepads/entries.py). A refused entry (or
+// one the server would not take: a session ended, a game gone) waits, sent by
+// no one, for the player's choice: send it again as the next hand, put it
+// back in the form, or drop it.
 //
 // A form sent by htmx goes by htmx while nothing waits; any other form is
 // sent by the queue, and the page follows where the server went. A numbered
@@ -41,6 +44,9 @@
   // The entries of one form follow each other: they are grouped by where they go.
   function groupOf(form) { return `entry:${target(form).pathname}`; }
   function waitingIn(group) { return taps.filter((tap) => tap.game === group); }
+  // Those kept to be sent by the queue or settled by the player: not one this
+  // page (or another) is sending by htmx, which its answer takes away.
+  function keptIn(group) { return waitingIn(group).filter((tap) => tap.state !== "sending"); }
   // The entries drawn for a group: those kept, and the one on its way by htmx.
   function drawnIn(group) {
     const kept = waitingIn(group);
@@ -157,15 +163,13 @@
   // ---- Badge and refusals -------------------------------------------------------
 
   function pageGroups() { return new Set(entryForms().map(groupOf)); }
-  function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game)); }
+  function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game) && tap.state !== "sending"); }
 
   function drawBadge() {
     const mine = ours();
-    const problem = mine.find((tap) => tap.problem);
     page.drawBadge({
       held: mine.some((tap) => tap.state === "conflict"),
       count: mine.filter((tap) => tap.state === "waiting").length,
-      problem: problem ? problem.problem : "",
       offline: entryForms().length > 0,
       lastSent,
     }, drawBadge);
@@ -174,17 +178,17 @@
   function drawRefusals() {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");
     box.replaceChildren();
-    for (const tap of ours().filter((each) => each.state === "conflict" || each.problem)) {
+    for (const tap of ours().filter((each) => each.state === "conflict")) {
       const message = box.appendChild(document.createElement("div"));
       message.className = "message warning";
-      const why = tap.state === "conflict" ? (tap.conflict && tap.conflict.problem) || "the server did not take it" : tap.problem;
+      const why = (tap.conflict && tap.conflict.problem) || "the server did not take it";
       message.appendChild(document.createElement("p")).textContent = `${tap.label} from this phone was not recorded: ${why}`;
       const choices = message.appendChild(document.createElement("p"));
       choices.className = "conflict-choices";
       const form = entryForms().find((each) => groupOf(each) === tap.game);
       const next = form && tap.number ? asServed(form).number : null;
       const offered = [
-        next && tap.state === "conflict" ? [`Record it as hand ${next}`, "again", "made"] : null,
+        next ? [`Record it as hand ${next}`, "again", "made"] : null,
         form ? ["Put it back in the form", "back", "secondary"] : null,
         ["Drop it", "drop", "secondary"],
       ];
@@ -208,9 +212,9 @@
   // The player's answer to a refused entry. The game's entries after it are
   // numbered again from the form's number as the server now draws it.
   async function settle(tap, choice, form, next) {
-    const group = waitingIn(tap.game).filter((each) => each.id !== tap.id);
+    const group = keptIn(tap.game).filter((each) => each.id !== tap.id);
     const following = choice === "again"
-      ? [{ ...tap, state: "waiting", conflict: null, problem: "" }, ...group].sort((a, b) => a.id - b.id)
+      ? [{ ...tap, state: "waiting", conflict: null }, ...group].sort((a, b) => a.id - b.id)
       : group;
     if (choice !== "again") {
       dropped = true;
@@ -272,7 +276,7 @@
     if (inFlight && inFlight.entry && inFlight.form === form) return;
     window.entryKeys.fresh(form);
     const fields = Array.from(new FormData(form, button));
-    if (sentByHtmx(form) && navigator.onLine && !waitingIn(groupOf(form)).length && !(inFlight && inFlight.entry)) {
+    if (sentByHtmx(form) && navigator.onLine && !keptIn(groupOf(form)).length && !(inFlight && inFlight.entry)) {
       inFlight = { form, button, fields };
       return;
     }
@@ -287,9 +291,15 @@
   function lost(event) {
     if (!inFlight || event.detail.elt !== inFlight.form) return;
     if (event.type === "htmx:responseError" && event.detail.xhr.status < 500 && event.detail.xhr.status !== 429) return;
-    const { form, button, fields } = inFlight;
+    const { form, button, fields, stored } = inFlight;
     inFlight = null;
-    keep(form, button, fields, { now: false });
+    (stored || Promise.resolve(null)).then(async (onItsWay) => {
+      if (!onItsWay) return keep(form, button, fields, { now: false });
+      await queue.unanswered(onItsWay);
+      await refresh();
+      askForSync();
+      send();
+    });
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
@@ -303,7 +313,20 @@
     inFlight.entry = { game: groupOf(form), state: "waiting", label: labelled(button.dataset.queueEntry || "Entry", fields) };
     if (form.elements[NUMBER_FIELD]) inFlight.entry.number = Number(field(fields, NUMBER_FIELD));
     drawForm(form);
+    // Written on the phone as it leaves, so a page closed before its answer
+    // comes loses nothing (static/scorepads/tap_queue.js sends it again).
+    inFlight.stored = queue.addOnItsWay(entryOf(form, button, fields)).catch(() => null);
   });
+  // Its answer came: it leaves the phone, and entries made meanwhile, which
+  // waited for it to go in order, follow.
+  function answered() {
+    const { stored } = inFlight;
+    inFlight = null;
+    (stored || Promise.resolve(null)).then(async (onItsWay) => {
+      if (onItsWay) await queue.answered(onItsWay).catch(() => {});
+      if (taps.some((tap) => tap.state === "waiting")) send();
+    });
+  }
   // Its answer came: the drawing goes as the answer is swapped in, in the same moment.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const request = event.detail.requestConfig;
@@ -311,17 +334,16 @@
     const status = event.detail.xhr.status;
     if (status >= 500 || status === 429) return; // lost: kept, and sent again
     const { form } = inFlight;
-    inFlight = null;
+    answered();
     if (form.isConnected) drawForm(form);
-    // Entries made meanwhile waited for it, to go in order.
-    if (taps.some((tap) => tap.state === "waiting")) setTimeout(send);
   });
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) inFlight = null;
+    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) answered();
   });
   if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 
-  async function keep(form, button, fields, { now, renumber = false }) {
+  // The entry a form's fields make, as the queue keeps it.
+  function entryOf(form, button, fields, { renumber = false } = {}) {
     const template = button.dataset.queueEntry || "Entry";
     const tap = {
       game: groupOf(form), kind: "entry", url: target(form).pathname, csrf: field(fields, "csrfmiddlewaretoken"),
@@ -335,6 +357,11 @@
       }
     }
     tap.label = labelled(template, tap.fields);
+    return tap;
+  }
+
+  async function keep(form, button, fields, { now, renumber = false }) {
+    const tap = entryOf(form, button, fields, { renumber });
     try { await queue.add(tap); }
     catch (error) { return; } // storage refused: nothing kept, the form stays as typed
     await refresh();
@@ -373,7 +400,7 @@
   // An entry of a form not sent by htmx, refused as it was made: the form
   // is sent as it is, and the page shows why, beside its fields.
   async function refusedHere() {
-    const refused = taps.find((tap) => madeHere.has(tap.id) && tap.state === "conflict");
+    const refused = taps.find((tap) => madeHere.has(tap.id) && tap.state === "conflict" && tap.conflict.answered);
     if (!refused) return false;
     madeHere.delete(refused.id);
     const form = entryForms().find((each) => groupOf(each) === refused.game);
@@ -410,7 +437,7 @@
 
   window.addEventListener("online", () => { refresh(); send(); });
   window.addEventListener("offline", refresh);
-  setInterval(() => { if (taps.some((tap) => tap.state === "waiting")) send(); }, RETRY_MS);
+  setInterval(() => { if (taps.some((tap) => tap.state !== "conflict")) send(); }, RETRY_MS);
   if ("BroadcastChannel" in window) {
     new BroadcastChannel(queue.CHANNEL).onmessage = () => refresh();
   }
@@ -433,5 +460,8 @@
       },
     );
   }
-  started.then(() => { if (taps.some((tap) => tap.state === "waiting")) send(); });
+  // An entry a closed page left on its way is kept as waiting, and sent.
+  started.then(() => queue.reclaim()).catch(() => {}).then(refresh).then(() => {
+    if (taps.some((tap) => tap.state === "waiting")) send();
+  });
 })();

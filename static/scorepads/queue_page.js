@@ -61,16 +61,15 @@
   }
 
   // The badge, from what waits: ``held`` (a choice waits for the player),
-  // ``count`` (entries waiting), ``problem`` (why one could not be sent),
+  // ``count`` (entries waiting),
   // ``offline`` (whether to say the page is offline with nothing waiting),
   // ``lastSent`` (when the last were sent: "All sent" for a few seconds).
   // ``redraw`` draws it again once "All sent" is done with.
-  function drawBadge({ held, count, problem, offline, lastSent }, redraw) {
+  function drawBadge({ held, count, offline, lastSent }, redraw) {
     const badge = element("tap-badge", "tap-badge", "status");
     const waiting = `${entries(count)} waiting`;
     let text = "";
     if (held) text = count ? `Your choice above · ${entries(count, "more ")} waiting` : "Your choice above";
-    else if (count && problem) text = `${waiting}: ${problem}`;
     else if (count && !navigator.onLine) text = `${waiting}, kept on this phone`;
     else if (count) text = `Sending ${entries(count)} kept on this phone`;
     else if (!navigator.onLine && offline) text = "Offline";

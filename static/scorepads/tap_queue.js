@@ -1,17 +1,20 @@
 // Taps kept on the phone until the server has them. A record, undo or change
 // made without a connection (or whose answer never came) waits here, in
 // IndexedDB, and is sent in the order it was made, one tap at a time, when the
-// connection returns.
+// connection returns. One a page sends itself is written here as it leaves
+// (on its way), so a page closed before its answer comes loses nothing.
 //
-// Two kinds of taps wait here. Gorilla's (record, undo, change): the server
-// refuses a hand number it already holds, and a record carries a key made on
-// the phone (answered X-Entry "done" once the server holds it), so a tap sent
-// twice is recorded once; after each answer the tap is checked against the
-// hands as stored (the X-Pad-Hands header of every pad answered): there, it
-// is done; not there, it is a conflict the player settles. Any other game's entries (kind "entry",
-// static/scorepads/entry_queue.js): each carries a key made on the phone, and
-// the server answers X-Entry "done" when it holds the entry with that key
-// (recorded now or before), "refused" otherwise (scorepads/entries.py).
+// Every tap carries a key made on the phone, and the server answers X-Entry
+// "done" when it holds the tap with that key (made now or before), "refused"
+// otherwise (scorepads/entries.py), so a tap sent twice is made once. Two
+// kinds of taps wait here. Gorilla's (record, undo, change, static/pad/offline.js):
+// its pad answered says the hands as stored (X-Pad-Hands), kept to draw the
+// taps waiting and the choices after a refusal (a conflict with the other
+// phone). Any other game's entries (kind "entry",
+// static/scorepads/entry_queue.js), answered with the headers alone.
+// A tap refused, or not taken (a 404, a session ended), waits for the
+// player's choice (state "conflict"): no sender sends it until the player
+// chooses to send it again (resolve, or the page's own settling).
 //
 // Used by the pages (static/pad/offline.js, static/scorepads/entry_queue.js)
 // and by the service worker (Background Sync), so nothing here touches a page.
@@ -82,7 +85,7 @@
 
   async function add(tap) {
     const store = (await database()).transaction(TAPS, "readwrite").objectStore(TAPS);
-    tap.id = await settled(store.add({ state: "waiting", problem: "", conflict: null, made: Date.now(), ...tap }));
+    tap.id = await settled(store.add({ state: "waiting", conflict: null, made: Date.now(), ...tap }));
     changed();
     return tap;
   }
@@ -113,12 +116,6 @@
     const seen = { game, version, hands };
     await writing([PADS], (transaction) => transaction.objectStore(PADS).put(seen));
     return seen;
-  }
-
-  /** Whether the server's hands already show what ``tap`` asked for. */
-  function achieved(tap, hands) {
-    if (tap.kind === "undo") return hands.length < tap.number;
-    return hands.length >= tap.number && hands[tap.number - 1] === tap.outcome;
   }
 
   /** The hands as they will be once the waiting taps are recorded, and which of them are waiting. */
@@ -171,10 +168,10 @@
     const tap = gameTaps.find((each) => each.id === id);
     if (!tap) return;
     const seen = await pad(tap.game);
-    const hands = tap.conflict ? tap.conflict.hands : (seen ? seen.hands : "");
-    let rest = gameTaps.filter((each) => each.game === tap.game && each.id !== id);
+    const hands = tap.conflict && tap.conflict.hands !== undefined ? tap.conflict.hands : (seen ? seen.hands : "");
+    let rest = gameTaps.filter((each) => each.game === tap.game && each.id !== id && each.state !== "sending");
     if (choice === "again") {
-      const again = { ...tap, state: "waiting", conflict: null, problem: "" };
+      const again = { ...tap, state: "waiting", conflict: null };
       if (again.kind === "change") again.fields = withField(again.fields, "shown", hands[again.number - 1] || "");
       rest = rest.concat([again]).sort((a, b) => a.id - b.id);
     }
@@ -203,18 +200,19 @@
       return { outcome: "offline" };
     }
     const said = response.ok ? response.headers.get(ENTRY_HEADER) : null;
-    const hands = response.headers.get(HANDS_HEADER);
-    if (tap.kind !== "entry" && response.ok && hands !== null) {
-      const version = Number(response.headers.get(VERSION_HEADER) || 0);
-      const sent = said === "done" || achieved(tap, hands);
-      return { outcome: sent ? "sent" : "conflict", conflict: { hands }, hands, version };
+    if (tap.kind !== "entry" && said !== null) {
+      // A Gorilla tap: its pad, when the view drew one, says the hands as
+      // stored, which the player's choice after a refusal is drawn from.
+      const hands = response.headers.get(HANDS_HEADER);
+      const seen = hands === null ? {} : { hands, version: Number(response.headers.get(VERSION_HEADER) || 0) };
+      if (said === "done") return { outcome: "sent", ...seen };
+      return { outcome: "conflict", conflict: hands === null ? { problem: "the server did not take it" } : { hands }, ...seen };
     }
-    // A Gorilla tap whose key the server holds already is answered "done" alone.
     if (said === "done") return { outcome: "sent", location: response.headers.get(`${ENTRY_HEADER}-Location`) || "" };
-    if (tap.kind === "entry" && said === "refused") {
+    if (said === "refused") {
       let problem = response.headers.get(`${ENTRY_HEADER}-Problem`) || "";
       try { problem = decodeURIComponent(problem); } catch (error) { /* as it came */ }
-      return { outcome: "conflict", conflict: { problem } };
+      return { outcome: "conflict", conflict: { problem, answered: true } }; // the view's answer about the entry
     }
     if (response.type === "opaqueredirect" || response.status === 403) {
       return { outcome: "problem", problem: "log in again to send it" };
@@ -223,13 +221,79 @@
     return { outcome: "problem", problem: `the server refused it (${response.status})` };
   }
 
-  /** Send every waiting tap in order, one at a time. A game's taps stop at a
-   * conflict or a refusal (the player sees it); all stop when the connection
+  // ---- Taps on their way ---------------------------------------------------------
+  //
+  // A tap a page sends itself (by htmx) is written here before it leaves, as
+  // on its way (state "sending"), and the page holds a lock named after its
+  // key while its answer is awaited. Its answer come, the page removes it; no
+  // answer, the page keeps it as waiting. Should the page close first, its
+  // lock goes with it, and the next sender (a page, Background Sync) sends the
+  // tap as it sends one waiting: recorded once, by its key.
+
+  const ON_ITS_WAY_LOCK = "scorepad-tap-on-its-way:";
+  const ON_ITS_WAY_MS = 60000; // with no Web Locks: a tap on its way longer than this is the page's no more
+
+  function keyOf(tap) {
+    const found = (tap.fields || []).find(([name]) => name === "entry_key");
+    return found ? found[1] : "";
+  }
+
+  /** Keep ``tap`` as on its way, under the page's lock: resolves to
+   * ``{ tap, release }`` once it is written (``release`` lets the lock go). */
+  async function addOnItsWay(tap) {
+    const locks = scope.navigator && scope.navigator.locks;
+    let release = () => {};
+    if (locks && keyOf(tap)) {
+      const freed = new Promise((resolve) => { release = resolve; });
+      await new Promise((granted) => {
+        locks.request(ON_ITS_WAY_LOCK + keyOf(tap), () => { granted(); return freed; });
+      });
+    }
+    try {
+      return { tap: await add({ ...tap, state: "sending" }), release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** The tap on its way was answered: it leaves the phone. */
+  async function answered(onItsWay) {
+    try { await remove(onItsWay.tap.id); } finally { onItsWay.release(); }
+  }
+
+  /** The tap on its way got no answer: it waits to be sent again. */
+  async function unanswered(onItsWay) {
+    try { await update({ ...onItsWay.tap, state: "waiting" }); } finally { onItsWay.release(); }
+  }
+
+  /** The taps on their way whose page is gone (its lock with it) kept as
+   * waiting, to be drawn and sent as any other. */
+  async function reclaim() {
+    const sending = (await taps()).filter((tap) => tap.state === "sending");
+    if (!sending.length) return;
+    const locks = scope.navigator && scope.navigator.locks;
+    let gone;
+    if (locks && locks.query) {
+      const { held = [] } = await locks.query();
+      const names = new Set(held.map((lock) => lock.name));
+      gone = sending.filter((tap) => !names.has(ON_ITS_WAY_LOCK + keyOf(tap)));
+    } else {
+      gone = sending.filter((tap) => Date.now() - tap.made > ON_ITS_WAY_MS);
+    }
+    for (const tap of gone) await update({ ...tap, state: "waiting" });
+  }
+
+  /** Send every waiting tap in order, one at a time (and any on its way
+   * whose page is gone). A game's taps stop at a
+   * conflict or a refusal, which waits for the player's choice and is sent
+   * again only once the player chooses so; all stop when the connection
    * does. ``csrf``: the sending page's token, newer than the taps' own. */
   async function sendAll({ csrf } = {}) {
     const run = async () => {
       const report = { sent: [], stopped: "" };
       const held = new Set();
+      await reclaim();
       for (const tap of await taps()) {
         if (held.has(tap.game)) continue;
         if (tap.state !== "waiting") { held.add(tap.game); continue; }
@@ -244,10 +308,10 @@
           report.sent.push({ ...tap, location: answer.location || "" });
         } else {
           held.add(tap.game);
-          const kept = answer.outcome === "conflict"
-            ? { ...tap, state: "conflict", conflict: answer.conflict, problem: "" }
-            : { ...tap, problem: answer.problem };
-          await update(kept);
+          // Refused, or not taken (a 404, a session ended): it waits for the
+          // player's choice, sent by no one meanwhile.
+          const conflict = answer.outcome === "conflict" ? answer.conflict : { problem: answer.problem };
+          await update({ ...tap, state: "conflict", conflict });
         }
       }
       return report;
@@ -258,6 +322,7 @@
 
   scope.tapQueue = {
     CHANNEL, HANDS_HEADER, SYNC_TAG: "scorepad-taps",
-    taps, add, remove, update, pad, remember, achieved, project, renumbered, resolve, sendAll, withField,
+    taps, add, remove, update, pad, remember, project, renumbered, resolve, sendAll, withField,
+    addOnItsWay, answered, unanswered, reclaim,
   };
 })(self);

@@ -21,6 +21,7 @@ from tests.browser.conftest import PHONE, SETTLE_MS
 from tests.browser.test_bridge_browser import overlaps
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_two_way_street_browser import HANDS, NAMES, enter_hand
+from tests.browser.waits import entry_kept_on_its_way, htmx_at_rest
 from two_way_street import services as tws_services
 from two_way_street.models import Hand as TwsHand
 
@@ -279,6 +280,63 @@ def test_a_hand_the_other_phone_recorded_first_is_offered_again_as_the_next(live
     assert tws_stored(game) == as_stored([HANDS[2], HANDS[0], HANDS[1]])
     expect(phone.get_by_role("button", name="Record hand 4")).to_be_attached()
     expect(phone.locator("#tap-conflicts")).to_be_hidden()
+
+
+def test_a_hand_the_server_would_not_take_waits_for_the_players_choice_sent_by_no_one(live_server, phone, user):
+    """A kept hand the server refused (its game gone meanwhile, a 404) is sent
+    once: not again on reconnecting, by the retry or by Background Sync's
+    sending (the same tapQueue.sendAll), until the player chooses."""
+    game = tws_game(user)
+    posts = []
+    phone.context.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    kept_for_offline(phone)
+    phone.context.set_offline(True)
+    enter_hand(phone, HANDS[0])
+    phone.get_by_role("button", name="Record hand 1").tap()
+    expect(phone.locator("[data-entry-waiting]")).to_have_count(1)
+    game.delete()  # the game is gone from the server meanwhile
+    phone.context.set_offline(False)
+    alert = phone.get_by_role("alert")
+    alert.get_by_text("Hand 1 from this phone was not recorded: the server refused it (404)").wait_for()
+    expect(alert.get_by_role("button", name="Drop it")).to_be_visible()
+    expect(phone.locator("#tap-badge")).to_have_text("Your choice above")
+    assert len(posts) == 1, posts
+    # Every sender again: the page's on reconnecting, and the queue's own,
+    # which the retry and the service worker's Background Sync run.
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    assert phone.evaluate("async () => (await window.tapQueue.sendAll()).sent.length") == 0
+    htmx_at_rest(phone)
+    assert len(posts) == 1, posts
+    assert phone.evaluate("async () => (await window.tapQueue.taps()).map((tap) => tap.state)") == ["conflict"]
+    alert.get_by_role("button", name="Drop it").tap()
+    expect(phone.locator("#tap-conflicts")).to_be_hidden()
+    assert phone.evaluate("async () => (await window.tapQueue.taps()).length") == 0
+    assert len(posts) == 1, posts
+
+
+def test_a_hand_whose_page_closed_before_its_answer_came_is_sent_from_the_next_page(live_server, phone, user):
+    """A hand recorded online is on the phone from the moment it leaves: the
+    page closed before its answer came (its request held), the next page
+    sends it."""
+    game = tws_game(user)
+    url = f"{live_server.url}/two-way-street/games/{game.pk}/"
+    phone.goto(url)
+    kept_for_offline(phone)
+    held = []
+    phone.route(f"**/two-way-street/games/{game.pk}/hands/", lambda route: held.append(route))  # its answer never comes
+    enter_hand(phone, HANDS[0])
+    phone.get_by_role("button", name="Record hand 1").tap()
+    entry_kept_on_its_way(phone)
+    assert tws_stored(game) == []
+    context = phone.context
+    phone.close()
+    again = context.new_page()
+    again.goto(url)
+    expect(again.locator("#tap-badge")).to_have_text("All sent")
+    again.wait_for_load_state("networkidle")
+    assert tws_stored(game) == as_stored(HANDS[:1])
+    expect(again.get_by_role("button", name="Record hand 2")).to_be_attached()
 
 
 # ---- Before the queue is ready ---------------------------------------------------

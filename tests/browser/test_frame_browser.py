@@ -413,7 +413,7 @@ def test_the_badge_of_what_waits_and_the_toast_never_lie_over_one_another(
 
 
 # The badge drawn as the page's script draws it for what waits.
-DRAW_BADGE = "(waits) => window.queuePage.drawBadge({ problem: '', offline: true, lastSent: 0, ...waits }, () => {})"
+DRAW_BADGE = "(waits) => window.queuePage.drawBadge({ offline: true, lastSent: 0, ...waits }, () => {})"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from pad.models import Hand
 from tests.browser.test_accessibility_browser import violations
 from tests.browser.test_pad_browser import settled
+from tests.browser.waits import entry_kept_on_its_way, htmx_at_rest
 from tests.conftest import record_outcomes
 
 
@@ -156,6 +157,24 @@ def test_a_tap_whose_answer_was_lost_is_recorded_once(live_server, phone, game):
     assert "Hand 4" in phone.locator(".status-next").inner_text()
 
 
+def test_a_tap_whose_page_closed_before_its_answer_came_is_sent_from_the_next_page(live_server, phone, game):
+    """A tap made online is on the phone from the moment it leaves: the page
+    closed before its answer came (its request held), the next page sends it."""
+    open_pad(phone, live_server, game, "MP")
+    held = []
+    phone.route(f"**/games/{game.pk}/hands/", lambda route: held.append(route))  # its answer never comes
+    phone.get_by_role("button", name="Made").click()
+    entry_kept_on_its_way(phone)
+    assert hands_of(game) == "MP"
+    context = phone.context
+    phone.close()
+    again = context.new_page()
+    again.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(again.locator("#tap-badge")).to_have_text("All sent")
+    expect(again.locator("#pad .chart .mark:not(.waiting)")).to_have_count(3)
+    assert hands_of(game) == "MPM"
+
+
 def two_phones_record_hand_3_offline(live_server, chromium, log_in, game):
     phones = []
     for _ in range(2):
@@ -278,13 +297,21 @@ def test_a_change_made_offline_is_made_when_the_connection_returns(live_server, 
 
 def test_a_tap_the_server_will_not_take_is_shown_and_can_be_dropped(live_server, phone, game):
     open_pad(phone, live_server, game, "MP")
+    posts = []
+    phone.context.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
     phone.context.set_offline(True)
     tap_offline(phone, "Made")
     phone.context.clear_cookies()  # logged out meanwhile (the session ended)
     phone.context.set_offline(False)
     alert = phone.get_by_role("alert")
     alert.get_by_text("Your M for hand 3 could not be sent: log in again to send it.").wait_for()
+    expect(alert.get_by_role("button", name="Send it again")).to_be_visible()
     assert hands_of(game) == "MP"
+    # It waits for the player: no sender sends it again meanwhile.
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    assert phone.evaluate("async () => (await window.tapQueue.sendAll()).sent.length") == 0
+    htmx_at_rest(phone)
+    assert len(posts) == 1, posts
     alert.get_by_role("button", name="Drop it").click()
     expect(phone.locator("#tap-conflicts")).to_be_hidden()
     expect(phone.locator("#pad .chart .mark")).to_have_count(2)

@@ -46,3 +46,19 @@ def entries_answered(page):
     """Wait until every entry tapped on the page is answered and drawn as stored."""
     page.wait_for_function(ENTRIES_ANSWERED)
     scripts_settled(page)
+
+
+# An entry the page sends itself is kept on the phone as it leaves
+# (static/scorepads/tap_queue.js: state "sending"), before its answer comes.
+ENTRY_ON_ITS_WAY = """async () => {
+    for (let tries = 0; tries < 200; tries += 1) {
+        if ((await window.tapQueue.taps()).some((tap) => tap.state === "sending")) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("no entry kept on the phone as it left");
+}"""
+
+
+def entry_kept_on_its_way(page):
+    """Wait until the entry the page is sending is kept on the phone."""
+    page.evaluate(ENTRY_ON_ITS_WAY)

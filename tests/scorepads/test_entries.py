@@ -18,6 +18,7 @@ from mahjong.models import Hand as MahjongHand
 from scorepads.models import EntryKey
 from scorepads.players import Seat
 from tests.bridge.test_pages import save_post
+from tests.conftest import record_outcomes
 from tests.pad.test_pad_page import POSSIBLE_GIVER, POSSIBLE_TAKER
 from two_way_street import services as tws_services
 from two_way_street.models import Game as TwsGame
@@ -220,6 +221,54 @@ def test_a_gorilla_tap_sent_again_with_its_key_records_one_hand(client, game):
         assert answer["X-Entry"] == "done", number
     assert list(game.hands.values_list("number", "outcome")) == [(1, "P")]
     assert EntryKey.objects.filter(key=key).count() == 1
+
+
+def gorilla_hands(game) -> str:
+    return "".join(game.hands.order_by("number").values_list("outcome", flat=True))
+
+
+def test_a_gorilla_undo_redo_and_change_sent_again_with_their_keys_are_each_made_once(client, game):
+    record_outcomes(game, "MPI")
+    undo, redo, change = (str(uuid.uuid4()) for _ in range(3))
+    for _ in range(2):  # each sent, then sent again (its answer lost)
+        answer = client.post(reverse("hand_undo", args=[game.pk]), {"number": 3, "entry_key": undo}, **HTMX)
+        assert answer["X-Entry"] == "done"
+    assert gorilla_hands(game) == "MP"
+    for _ in range(2):
+        answer = client.post(reverse("hand_redo", args=[game.pk]), {"number": 3, "entry_key": redo}, **HTMX)
+        assert answer["X-Entry"] == "done"
+    assert gorilla_hands(game) == "MPI"
+    for _ in range(2):
+        data = {"shown": "P", "outcome": "I", "entry_key": change}
+        answer = client.post(reverse("hand_change", args=[game.pk, 2]), data, **QUEUED)
+        assert answer["X-Entry"] == "done"
+    assert gorilla_hands(game) == "MII"
+    # The same undo sent later, after another hand: still done, nothing more undone.
+    record_outcomes(game, "M")
+    assert client.post(reverse("hand_undo", args=[game.pk]), {"number": 3, "entry_key": undo}, **HTMX)["X-Entry"] == "done"
+    assert gorilla_hands(game) == "MIIM"
+
+
+def test_a_gorilla_tap_the_pad_holds_already_is_done_and_one_it_contradicts_is_refused(client, game):
+    record_outcomes(game, "MP")
+    change = reverse("hand_change", args=[game.pk, 2])
+    # The other phone changed hand 2 to I first: the same change from this phone holds.
+    client.post(change, {"shown": "P", "outcome": "I", "entry_key": str(uuid.uuid4())}, **QUEUED)
+    same = client.post(change, {"shown": "P", "outcome": "I", "entry_key": str(uuid.uuid4())}, **QUEUED)
+    assert same["X-Entry"] == "done"
+    other = client.post(change, {"shown": "P", "outcome": "M", "entry_key": str(uuid.uuid4())}, **QUEUED)
+    assert other["X-Entry"] == "refused"
+    assert "hand 2 has changed to I since this pad was shown" in unquote(other["X-Entry-Problem"])
+    # Hand 3 recorded on both phones, under two keys: the same outcome is held, another is not.
+    record = reverse("hand_record", args=[game.pk])
+    client.post(record, {"number": 3, "outcome": "M", "entry_key": str(uuid.uuid4())}, **HTMX)
+    assert client.post(record, {"number": 3, "outcome": "M", "entry_key": str(uuid.uuid4())}, **HTMX)["X-Entry"] == "done"
+    assert client.post(record, {"number": 3, "outcome": "P", "entry_key": str(uuid.uuid4())}, **HTMX)["X-Entry"] == "refused"
+    # An undo from a pad that changed since: refused, and its key kept for no one.
+    stale = str(uuid.uuid4())
+    assert client.post(reverse("hand_undo", args=[game.pk]), {"number": 2, "entry_key": stale}, **HTMX)["X-Entry"] == "refused"
+    assert gorilla_hands(game) == "MIM"
+    assert not EntryKey.objects.filter(key=stale).exists()
 
 
 def test_a_gorillaed_out_hand_sent_again_with_its_key_is_recorded_once(client, game):

@@ -7,6 +7,7 @@ progress and the result."""
 import dataclasses
 import datetime
 import io
+import json
 import threading
 import uuid
 
@@ -380,3 +381,22 @@ def test_four_restores_of_one_file_at_once_add_its_games_once(content, fresh, se
     for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "created_by")):
         assert model.objects.filter(**{owner: account}).count() == 2, model
     assert visible(account) == 10
+
+def games_in(content: bytes) -> dict[str, int]:
+    """How many games (rulings) each file of a data download holds."""
+    return {name: len(document.get("games", document.get("rulings", []))) for name, document in files_of(content).items()}
+
+
+def test_the_data_download_holds_no_game_a_restore_is_still_writing(content, fresh, settings):
+    """Downloaded while a restore runs, the account's data is what it held before: none of the games being written."""
+    account, client = fresh
+    job = queued(client, content, settings)
+    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
+    while replay.step():
+        pass  # every game written and marked, the job not yet done
+    assert set(games_in(download(client)).values()) == {0}
+    gorilla_own = client.get(reverse("account_data"))  # Gorilla's own download
+    assert json.loads(b"".join(gorilla_own.streaming_content))["games"] == []
+    restore.restore_done(job)
+    assert games_in(download(client)) == games_in(content)
+

@@ -107,7 +107,7 @@ def present(user, uids) -> set:
     return set(Ruling.objects.filter(created_by=user, save_key__in=uids).values_list("save_key", flat=True))
 
 
-def write(spec: dict, user) -> Ruling:
+def write(spec: dict, user, job) -> Ruling:
     """Save the ruling again (the calculator checks it as it did), keeping the time it was first saved."""
     uid = spec["uid"] or uuid.uuid4()
     saved = services.ruling_save(

@@ -102,7 +102,7 @@ def read(document: object) -> list[dict]:
     return restore.read_each(restore.games_of(document, version), lambda where, game: read_game(where, game, version))
 
 
-def write(spec: dict, user) -> Iterator[Game]:
+def write(spec: dict, user, job) -> Iterator[Game]:
     return restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record)
 
 

@@ -39,7 +39,7 @@ def read(document: object) -> list[dict]:
     )
 
 
-def write(spec: dict, user) -> Iterator[Game]:
+def write(spec: dict, user, job) -> Iterator[Game]:
     return restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record)
 
 

@@ -54,6 +54,20 @@ def queued(client, content, settings) -> RestoreJob:
     return RestoreJob.objects.get(pk=int(response["Location"].rstrip("/").rsplit("/", 1)[1]))
 
 
+def replay_of(job: RestoreJob) -> restore.Replay:
+    """The job's archive read again, to be written a step at a time."""
+    return restore.Replay(job, restore.read_archive(io.BytesIO(bytes(job.archive)), registry.kinds()))
+
+
+def written_not_done(client, content, settings) -> RestoreJob:
+    """A restore of ``content`` with every game written and marked, the job not yet done."""
+    job = queued(client, content, settings)
+    replay = replay_of(job)
+    while replay.step():
+        pass
+    return job
+
+
 def visible(user) -> int:
     """The entries of every kind the account's lists show."""
     return len(history.recent_entries(user, limit=100))
@@ -156,10 +170,7 @@ def test_a_replay_that_fails_leaves_nothing_and_shows_nothing_meanwhile(content,
 def test_games_being_restored_are_nowhere_to_be_seen(content, fresh, settings):
     """Not in the lists, the history, a game's page, its poll or its spreadsheet, not even for staff."""
     account, client = fresh
-    job = queued(client, content, settings)
-    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
-    while replay.step():
-        pass  # every game written and marked, the job not yet done
+    job = written_not_done(client, content, settings)
     assert StreetGame.objects.filter(restoring=job).count() == 2 and visible(account) == 0
     game = StreetGame.objects.filter(restoring=job).first()
     assert not street_selectors.games_visible_to(account).exists()
@@ -394,10 +405,7 @@ def games_in(content: bytes) -> dict[str, int]:
 def test_the_data_download_holds_no_game_a_restore_is_still_writing(content, fresh, settings):
     """Downloaded while a restore runs, the account's data is what it held before: none of the games being written."""
     account, client = fresh
-    job = queued(client, content, settings)
-    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
-    while replay.step():
-        pass  # every game written and marked, the job not yet done
+    job = written_not_done(client, content, settings)
     assert set(games_in(download(client)).values()) == {0}
     gorilla_own = client.get(reverse("account_data"))  # Gorilla's own download
     assert json.loads(b"".join(gorilla_own.streaming_content))["games"] == []
@@ -422,7 +430,7 @@ def test_a_partnership_a_restore_makes_is_seen_when_it_is_done_and_goes_if_it_fa
 
     account, client = fresh
     job = queued(client, content, settings)
-    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
+    replay = replay_of(job)
     replay.step()  # the first Gorilla game, and its partnership
     partnership = Partnership.objects.get(members=account)
     assert not partnerships_of(account).exists()
@@ -439,7 +447,7 @@ def test_a_game_started_meanwhile_with_the_partners_a_restore_brings_keeps_their
     then removes its own games and leaves the partnership with the game: one partnership of those names."""
     account, client = fresh
     job = queued(client, content, settings)
-    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
+    replay = replay_of(job)
     replay.step()
     response = client.post(
         reverse("game_start"),
@@ -461,7 +469,7 @@ def two_restores_of_one_partnership(client, content, settings) -> tuple[RestoreJ
     for game in files["gorilla.json"]["games"]:
         game["uid"] = str(uuid.uuid4())  # other games of the same partners
     second = queued(client, zip_of(files), settings)
-    replays = [restore.Replay(job, restore.read_archive(io.BytesIO(job.archive), registry.kinds())) for job in (first, second)]
+    replays = [replay_of(job) for job in (first, second)]
     for replay in replays:
         replay.step()
     return first, second, replays

@@ -12,7 +12,7 @@ import uuid
 from bridge import calculator, display, services
 from bridge.models import Ruling
 from bridge.selectors import ruling_row
-from scorepads import restore
+from scorepads import access, restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 
 # What the director filed beside the figures (all optional, "" when not given).
@@ -54,7 +54,7 @@ FIELDS = {FORMAT: (*FIELDS_1, "saved_at"), FORMAT_1: FIELDS_1}
 
 def account_data(user, out) -> None:
     """The rulings ``user`` made (never those staff may see beyond them), as a ``bridge-rulings/2`` document."""
-    rulings = Ruling.objects.filter(created_by=user).order_by("date", "pk")
+    rulings = access.own(user, Ruling.objects.all(), members="created_by").order_by("date", "pk")
     write_document(out, FORMAT, (document_ruling(ruling) for ruling in in_chunks(rulings)), key="rulings")
 
 
@@ -107,7 +107,7 @@ def present(user, uids) -> set:
     return set(Ruling.objects.filter(created_by=user, save_key__in=uids).values_list("save_key", flat=True))
 
 
-def write(spec: dict, user) -> Ruling:
+def write(spec: dict, user, job) -> Ruling:
     """Save the ruling again (the calculator checks it as it did), keeping the time it was first saved."""
     uid = spec["uid"] or uuid.uuid4()
     saved = services.ruling_save(

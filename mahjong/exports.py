@@ -14,7 +14,7 @@ from mahjong import services
 from mahjong.display import sheet_display
 from mahjong.game import HandEntry
 from mahjong.models import Game
-from scorepads import restore
+from scorepads import access, restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 
 HEADER = [
@@ -54,7 +54,7 @@ HAND_FIELDS = ("winner", "scores", "winning_hand", "winning_tile", "self_drawn")
 
 def account_data(user, out) -> None:
     """The games ``user`` is a member of, as a ``mah-jongg/2`` document."""
-    games = Game.objects.filter(members=user).order_by("date", "pk")
+    games = access.own(user, Game.objects.all(), members="members").order_by("date", "pk")
     write_document(out, FORMAT, (document_game(game) for game in in_chunks(games, ("players", "hands"))))
 
 
@@ -102,7 +102,7 @@ def read(document: object) -> list[dict]:
     return restore.read_each(restore.games_of(document, version), lambda where, game: read_game(where, game, version))
 
 
-def write(spec: dict, user) -> Iterator[Game]:
+def write(spec: dict, user, job) -> Iterator[Game]:
     return restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record)
 
 

@@ -18,6 +18,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from pad.exchange import export_text
 from pad.models import Game, Hand, Partnership
+from scorepads import access
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -32,9 +33,10 @@ class MemberCount(TypedDict):
 
 def games_of_member(user: User) -> QuerySet[Game]:
     """Every game of the partnerships ``user`` is a member of (never the games
-    staff see beyond their own), with what the export needs."""
+    staff see beyond their own, nor one a restore is still writing), with what
+    the export needs."""
     return (
-        Game.objects.filter(partnership__members=user)
+        access.own(user, Game.objects.all(), members="partnership__members")
         .select_related("partnership")
         .prefetch_related(Prefetch("hands", queryset=Hand.objects.order_by("number")))
         .order_by("date", "pk")
@@ -73,5 +75,6 @@ def delete_partnerships_left_alone(user: User) -> int:
 
 
 def deletion_context(user: User) -> dict:
-    """What the page that deletes an account says of its partnerships."""
-    return {"partnerships": partnerships_with_member_counts(user)}
+    """What the page that deletes an account says of its partnerships: those
+    it sees (never one a restore is still writing, which goes with it all the same)."""
+    return {"partnerships": access.written(partnerships_with_member_counts(user))}

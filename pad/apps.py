@@ -6,7 +6,7 @@ class PadConfig(AppConfig):
     verbose_name = "Gorilla"
 
     def ready(self):
-        from pad import accounts, exchange, models, selectors, services
+        from pad import accounts, exchange, models, selectors
         from pad import history as own
         from pad.views import games
         from pad.views import history as history_views
@@ -25,7 +25,6 @@ class PadConfig(AppConfig):
                 account_data=accounts.write_account_data,
                 account_deleting=accounts.delete_partnerships_left_alone,
                 restore=exchange.RESTORE,
-                restore_failed=services.partnerships_left_empty_delete,
                 own_filters=own.own_filters(csv=history_views.gorilla_csv),
                 front_template="pad/includes/front.html",
                 front_context=games.front_context,

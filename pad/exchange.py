@@ -172,8 +172,9 @@ def present(user, uids) -> set:
     return set(Game.objects.filter(partnership__members=user, uid__in=uids).values_list("uid", flat=True))
 
 
-def restore_game(spec: GameSpec, user) -> list[Game]:
-    return games_import(specs=[spec], user=user)
+def restore_game(spec: GameSpec, user, job) -> list[Game]:
+    """Write a game of a restore: a partnership it makes is the job's, as the game is."""
+    return games_import(specs=[spec], user=user, restoring=job)
 
 
 

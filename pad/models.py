@@ -33,6 +33,13 @@ class Partnership(models.Model):
     # without an owner: only staff see those.
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="partnerships", blank=True)
     created_by = account_field("partnerships_created")
+    # The restore that made this partnership for the games it is writing
+    # (scorepads.restore): seen nowhere until it is done, and gone with its
+    # games if it fails. None for every other partnership, and from the moment
+    # a game is started in it here (pad.services.partnership_get_or_create).
+    restoring = models.ForeignKey(
+        "scorepads.RestoreJob", on_delete=models.CASCADE, null=True, blank=True, editable=False, related_name="+"
+    )
 
     class Meta:
         ordering = ["odd_name", "even_name"]

@@ -183,7 +183,7 @@ def games_in_history(user, filters: history.HistoryFilters) -> QuerySet[Game]:
 def games_to_export(*, owner=None) -> QuerySet[Game]:
     """Every game (``owner``'s only, when given) with its partnership and hands,
     oldest first: what ``export_games`` prints."""
-    games = Game.objects.all() if owner is None else Game.objects.filter(partnership__members=owner)
+    games = access.written(Game.objects.all()) if owner is None else access.own(owner, Game.objects.all(), members="partnership__members")
     return games.select_related("partnership").prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("number"))
     ).order_by("pk")

@@ -31,20 +31,31 @@ from pad.models import (
 )
 from pad.selectors import played_hands
 from pad.summaries import game_summary
-from scorepads import entries, recording, sharing
+from scorepads import entries, recording, restore, sharing
 from scorepads.recording import RecordingError, check_text
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
+    from scorepads.models import RestoreJob
+
 
 def partnership_get_or_create(
-    *, odd_name: str, even_name: str, user: User | None = None
+    *, odd_name: str, even_name: str, user: User | None = None, restoring: RestoreJob | None = None
 ) -> Partnership:
     """The partnership of these two names among ``user``'s, or a new one with
     ``user`` as its member. With no user: among the partnerships with no member
     (imported without an owner), which only staff see; so a caller that forgets
-    the user hides the games rather than showing them to anyone."""
+    the user hides the games rather than showing them to anyone.
+
+    A restore (``restoring``, its job) writing games for the account finds
+    among them the partnerships other restores are still writing, so that the
+    account never holds two of the same names, and marks the partnership it
+    makes as its own: seen when the restore is done, gone if it fails
+    (:mod:`scorepads.restore`). A game started here (no ``restoring``) in a
+    partnership a restore made shows it at once and keeps it, whatever that
+    restore's end. The account's row is locked first, as a restore's batch
+    locks it, so that neither makes the partnership the other is making."""
     odd_name, even_name = odd_name.strip(), even_name.strip()
     for label, name in (("odd partner", odd_name), ("even partner", even_name)):
         if not name:
@@ -60,23 +71,19 @@ def partnership_get_or_create(
         if user is None:
             candidates = Partnership.objects.filter(members=None)
         else:
+            restore.lock_account(user.pk)
             candidates = Partnership.objects.filter(members=user)
         partnership = candidates.filter(odd_name=odd_name, even_name=even_name).order_by("pk").first()
+        if partnership is not None and partnership.restoring_id is not None and restoring is None:
+            Partnership.objects.filter(pk=partnership.pk).update(restoring=None)
+            partnership.restoring = None
         if partnership is None:
             partnership = Partnership.objects.create(
-                odd_name=odd_name, even_name=even_name, created_by=user
+                odd_name=odd_name, even_name=even_name, created_by=user, restoring=restoring
             )
             if user is not None:
                 partnership.members.add(user)
     return partnership
-
-
-def partnerships_left_empty_delete(user: User, since: datetime.datetime) -> int:
-    """Delete ``user``'s partnerships made since ``since`` that hold no game
-    nor invitation: what a restore that failed made for the games it removed
-    (scorepads.restore). How many went."""
-    empty = Partnership.objects.filter(created_by=user, created_at__gte=since, games=None, invitations=None)
-    return empty.delete()[1].get(Partnership._meta.label, 0)
 
 
 def invitation_create(*, partnership: Partnership, user: User) -> Invitation:
@@ -501,13 +508,17 @@ class GameSpec:
     recorded: list[datetime.datetime | None] = field(default_factory=list)  # when each hand was recorded
 
 
-def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list[Game]:
+def games_import(
+    *, specs: Iterable[GameSpec], user: User | None = None, restoring: RestoreJob | None = None
+) -> list[Game]:
     """Write checked games (see :func:`pad.exchange.read_document`) all at once,
     to ``user``'s partnerships (to partnerships with no member when None); the
     games written. A game whose ``uid`` is already among the owner's games (or
     earlier in ``specs``) is left out: importing a file twice adds nothing the
     second time. A game imported gets the file's ``uid``, and keeps the times,
-    first dealer and rematch links the file gives (:func:`_as_written`)."""
+    first dealer and rematch links the file gives (:func:`_as_written`). For a
+    restore (``restoring``, its job), a partnership it makes is the job's
+    (:func:`partnership_get_or_create`)."""
     games = []
     specs = list(specs)
     owned = Game.objects.filter(partnership__members=user) if user is not None else Game.objects.filter(
@@ -521,7 +532,7 @@ def games_import(*, specs: Iterable[GameSpec], user: User | None = None) -> list
                     continue
                 here.add(spec.uid)
             partnership = partnership_get_or_create(
-                odd_name=spec.odd_name, even_name=spec.even_name, user=user
+                odd_name=spec.odd_name, even_name=spec.even_name, user=user, restoring=restoring
             )
             first_dealer = rules.Seat(spec.first_dealer) if spec.first_dealer else None
             game = game_start(partnership=partnership, date=spec.date, notes=spec.notes, first_dealer=first_dealer)

@@ -17,12 +17,19 @@ def visible_to(user, queryset: models.QuerySet, *, members: str) -> models.Query
     (a lookup to the member accounts, e.g. ``"partnership__members"``) include
     the user; all of them for staff; none for an anonymous user. Never a row
     a restore is still writing (:func:`written`)."""
-    queryset = written(queryset)
     if user.is_staff:
-        return queryset
+        return written(queryset)
     if not user.is_authenticated:
         return queryset.none()
-    return queryset.filter(**{members: user})
+    return own(user, queryset, members=members)
+
+
+def own(user, queryset: models.QuerySet, *, members: str) -> models.QuerySet:
+    """The rows of ``queryset`` that are ``user``'s own (``members``, a lookup
+    to the member accounts, includes the user), never those staff may see
+    beyond them, nor a row a restore is still writing (:func:`written`): what
+    the download of all one's data holds (:mod:`scorepads.account_data`)."""
+    return written(queryset).filter(**{members: user})
 
 
 def written(queryset: models.QuerySet) -> models.QuerySet:

@@ -55,9 +55,6 @@ class GameKind:
     # limit). Its number is a setting named from the slug, read from the
     # environment (TWO_WAY_STREET_GAMES_PER_DAY), the default when unset.
     daily_limit: Any = None
-    # (user, since) -> deletes what a restore that failed made of this kind
-    # besides its games (those go by their ``restoring``), made since ``since``
-    restore_failed: Callable[[Any, Any], int] | None = None
     # What the history offers for this kind alone: a scorepads.history.OwnFilters
     own_filters: Any = None
     # The front page's part for this kind (a template, given what

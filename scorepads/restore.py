@@ -45,9 +45,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.db import IntegrityError, OperationalError, models, transaction
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 from django_tasks import task
 
+from scorepads import access
 from scorepads.models import RestoreJob
 from scorepads.recording import RecordingError
 
@@ -70,14 +72,16 @@ class Format:
     ``read(document)`` checks a parsed document and gives its games (ValueError
     naming the game and field otherwise); ``uid(game)`` is a game's identity,
     None when the file gives none; ``present(user, uids)`` those of ``uids``
-    the account holds already; ``write(game, user)`` writes one game into
-    ``user``'s account (RecordingError naming the field when it cannot)."""
+    the account holds already; ``write(game, user, job)`` writes one game into
+    ``user``'s account for the restore ``job`` (RecordingError naming the field
+    when it cannot), and marks as the job's (``restoring``) what it makes for
+    the game beside it, a Gorilla partnership: the game itself the restore marks."""
 
     name: str  # "two-way-street/1"
     read: Callable[[object], list]
     uid: Callable[[Any], uuid.UUID | None]
     present: Callable[[Any, list[uuid.UUID]], set[uuid.UUID]]
-    write: Callable[[Any, Any], Any]
+    write: Callable[[Any, Any, RestoreJob], Any]
     noun: str = "game"  # what the file holds, in a message: "game 3", "ruling 3"
 
 
@@ -382,7 +386,7 @@ class Replay:
             return True
         try:
             with transaction.atomic():
-                rows = iter(rows_written(form.write(game, user)))
+                rows = iter(rows_written(form.write(game, user, self.job)))
                 row = next(rows, None)
                 # Marked only when made now: a format may give the row it found
                 # the uid in (restored before, or being restored), and may write
@@ -460,37 +464,77 @@ def lock_account(user_id: int) -> None:
 
 
 def models_restored() -> list[type[models.Model]]:
-    """The models whose rows a restore writes, hidden until it ends: those with a ``restoring`` field."""
-    return [
+    """The models whose rows a restore writes, hidden until it ends: those with
+    a ``restoring`` field, each before those its rows need (a Gorilla game
+    before its partnership), the order a failed restore's rows go in."""
+    restored = [
         model for model in apps.get_models() if any(field.name == "restoring" for field in model._meta.concrete_fields)
+    ]
+    return sorted(restored, key=lambda model: any(needing(model, other) for other in restored))
+
+
+def needing_relations(model: type[models.Model]) -> list:
+    """The foreign keys to ``model`` whose rows keep the row they point at from being deleted."""
+    return [
+        relation
+        for relation in model._meta.related_objects
+        if getattr(relation, "on_delete", None) in (models.PROTECT, models.RESTRICT)
     ]
 
 
+def needing(model: type[models.Model], other: type[models.Model]) -> bool:
+    """Whether rows of ``other`` keep rows of ``model`` from being deleted."""
+    return any(relation.related_model is other for relation in needing_relations(model))
+
+
 def restore_done(job: RestoreJob) -> None:
-    """Show the job's games, all at once, and keep its result."""
+    """Show the job's games, all at once, and keep its result. A row another
+    restore is still writing that a row now shown needs (the partnership
+    another restore made, in which this one wrote games) is shown with it."""
     with transaction.atomic():
         for model in models_restored():
             model._default_manager.filter(restoring=job).update(restoring=None)
+        for model in models_restored():
+            for relation in needing_relations(model):
+                shown = access.written(relation.related_model._default_manager.filter(**{relation.field.name: OuterRef("pk")}))
+                model._default_manager.exclude(restoring=None).filter(Exists(shown)).update(restoring=None)
         RestoreJob.objects.filter(pk=job.pk).update(
             state=RestoreJob.State.DONE, archive=None, written=job.written, already=job.already, changed_at=timezone.now()
         )
 
 
 def restore_failed(job: RestoreJob, problem: str) -> None:
-    """Remove what the job wrote, a batch at a time, and keep why it failed."""
-    from scorepads import registry
-
+    """Remove what the job wrote, a batch at a time, and keep why it failed.
+    Each batch locks the account, as the batches of its other restores and
+    the start of a Gorilla game do, so that none of them writes into a row as
+    it goes; a row the job made that rows it did not write still need is
+    handed on (:func:`needed_rows_handed_on`)."""
     for model in models_restored():
-        while pks := list(model._default_manager.filter(restoring=job).values_list("pk", flat=True)[:DELETE_BATCH]):
+        more = True
+        while more:
             with transaction.atomic():
+                lock_account(job.user_id)
+                needed_rows_handed_on(model, job)
+                pks = list(model._default_manager.filter(restoring=job).values_list("pk", flat=True)[:DELETE_BATCH])
                 model._default_manager.filter(pk__in=pks).delete()
-    for kind in registry.kinds():
-        if kind.restore_failed is not None:
-            with transaction.atomic():
-                kind.restore_failed(job.user, job.created_at)
+                more = len(pks) == DELETE_BATCH
     RestoreJob.objects.filter(pk=job.pk).update(
         state=RestoreJob.State.FAILED, archive=None, written=0, problem=problem, changed_at=timezone.now()
     )
+
+
+def needed_rows_handed_on(model: type[models.Model], job: RestoreJob) -> None:
+    """The rows of ``model`` the job made that rows it did not write still need
+    (another restore's games in a partnership this one made) are not deleted:
+    each passes to the restore writing a row that needs it, or is shown at once
+    when one of those is shown. The job's own rows that needed them are gone
+    by then (:func:`models_restored` gives their models first)."""
+    for relation in needing_relations(model):
+        need = relation.related_model._default_manager.filter(**{relation.field.name: OuterRef("pk")})
+        mark = None  # rows no restore writes: shown now
+        if relation.related_model in models_restored():
+            mark = Subquery(need.order_by(F("restoring").asc(nulls_first=True)).values("restoring")[:1])
+        model._default_manager.filter(restoring=job).filter(Exists(need)).update(restoring=mark)
 
 
 DELETE_BATCH = 50  # games of a failed restore deleted in one transaction

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from scorepads import restore
+from scorepads import access, restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 from two_way_street import services
 from two_way_street.display import sheet_display
@@ -50,7 +50,7 @@ FORMAT_1 = "two-way-street/1"
 
 def account_data(user, out) -> None:
     """The games ``user`` is a member of, as a ``two-way-street/2`` document."""
-    games = Game.objects.filter(members=user).order_by("date", "pk")
+    games = access.own(user, Game.objects.all(), members="members").order_by("date", "pk")
     write_document(out, FORMAT, (document_game(game) for game in in_chunks(games, ("players", "hands"))))
 
 
@@ -79,7 +79,7 @@ def read(document: object) -> list[dict]:
     return restore.read_each(restore.games_of(document, version), lambda where, game: read_game(where, game, version))
 
 
-def write(spec: dict, user) -> Iterator[Game]:
+def write(spec: dict, user, job) -> Iterator[Game]:
     return restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record, target=spec["target"])
 
 

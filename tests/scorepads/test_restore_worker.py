@@ -7,6 +7,7 @@ progress and the result."""
 import dataclasses
 import datetime
 import io
+import json
 import threading
 import uuid
 
@@ -51,6 +52,20 @@ def queued(client, content, settings) -> RestoreJob:
     response = restore_post(client, content)
     assert response.status_code == 302, response.content.decode()[:2000]
     return RestoreJob.objects.get(pk=int(response["Location"].rstrip("/").rsplit("/", 1)[1]))
+
+
+def replay_of(job: RestoreJob) -> restore.Replay:
+    """The job's archive read again, to be written a step at a time."""
+    return restore.Replay(job, restore.read_archive(io.BytesIO(bytes(job.archive)), registry.kinds()))
+
+
+def written_not_done(client, content, settings) -> RestoreJob:
+    """A restore of ``content`` with every game written and marked, the job not yet done."""
+    job = queued(client, content, settings)
+    replay = replay_of(job)
+    while replay.step():
+        pass
+    return job
 
 
 def visible(user) -> int:
@@ -155,10 +170,7 @@ def test_a_replay_that_fails_leaves_nothing_and_shows_nothing_meanwhile(content,
 def test_games_being_restored_are_nowhere_to_be_seen(content, fresh, settings):
     """Not in the lists, the history, a game's page, its poll or its spreadsheet, not even for staff."""
     account, client = fresh
-    job = queued(client, content, settings)
-    replay = restore.Replay(job, restore.read_archive(io.BytesIO(content), registry.kinds()))
-    while replay.step():
-        pass  # every game written and marked, the job not yet done
+    job = written_not_done(client, content, settings)
     assert StreetGame.objects.filter(restoring=job).count() == 2 and visible(account) == 0
     game = StreetGame.objects.filter(restoring=job).first()
     assert not street_selectors.games_visible_to(account).exists()
@@ -313,8 +325,11 @@ def test_a_locked_database_is_waited_for_a_bounded_number_of_times(content, fres
     account, client = fresh
     job = queued(client, content, settings)
     tries = []
+    original = restore.lock_account
 
-    def locked(*args, **kwargs):
+    def locked(user_id):
+        if len(tries) == settings.RESTORE_BATCH_ATTEMPTS:
+            return original(user_id)  # free again as the failed restore removes what it wrote
         tries.append(1)
         raise OperationalError("database is locked")
 
@@ -380,3 +395,116 @@ def test_four_restores_of_one_file_at_once_add_its_games_once(content, fresh, se
     for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "created_by")):
         assert model.objects.filter(**{owner: account}).count() == 2, model
     assert visible(account) == 10
+
+
+def games_in(content: bytes) -> dict[str, int]:
+    """How many games (rulings) each file of a data download holds."""
+    return {name: len(document.get("games", document.get("rulings", []))) for name, document in files_of(content).items()}
+
+
+def test_the_data_download_holds_no_game_a_restore_is_still_writing(content, fresh, settings):
+    """Downloaded while a restore runs, the account's data is what it held before: none of the games being written."""
+    account, client = fresh
+    job = written_not_done(client, content, settings)
+    assert set(games_in(download(client)).values()) == {0}
+    gorilla_own = client.get(reverse("account_data"))  # Gorilla's own download
+    assert json.loads(b"".join(gorilla_own.streaming_content))["games"] == []
+    restore.restore_done(job)
+    assert games_in(download(client)) == games_in(content)
+
+
+def gorilla_partnerships(account) -> list[str]:
+    from pad.models import Partnership
+
+    return [str(partnership) for partnership in Partnership.objects.filter(members=account)]
+
+
+PAIR = "=cmd|' /C calc'!A0 & @Richard"  # the partnership of Jon's download (all_four)
+
+
+def test_a_partnership_a_restore_makes_is_seen_when_it_is_done_and_goes_if_it_fails(content, fresh, settings):
+    """Made with the first game written, it is on none of the account's pages meanwhile (the start form, its
+    own page, the account's deletion), and it goes with the games when the restore fails."""
+    from pad.models import Partnership
+    from pad.selectors import partnerships_of
+
+    account, client = fresh
+    job = queued(client, content, settings)
+    replay = replay_of(job)
+    replay.step()  # the first Gorilla game, and its partnership
+    partnership = Partnership.objects.get(members=account)
+    assert not partnerships_of(account).exists()
+    assert "@Richard" not in client.get(reverse("front_page")).content.decode()
+    assert "@Richard" not in client.get(reverse("account_delete")).content.decode()
+    assert client.get(reverse("partnership_detail", args=[partnership.pk])).status_code == 404
+    assert partnership.restoring == job
+    restore.restore_failed(job, "refused")
+    assert gorilla_partnerships(account) == []
+
+
+def test_a_game_started_meanwhile_with_the_partners_a_restore_brings_keeps_their_partnership(content, fresh, settings):
+    """The game goes into the partnership the restore made, which it shows at once; the restore failing
+    then removes its own games and leaves the partnership with the game: one partnership of those names."""
+    account, client = fresh
+    job = queued(client, content, settings)
+    replay = replay_of(job)
+    replay.step()
+    response = client.post(
+        reverse("game_start"),
+        {"odd_name": "=cmd|' /C calc'!A0", "even_name": "@Richard", "date": "2026-11-28", "partnership": "", "first_dealer": ""},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert gorilla_partnerships(account) == [PAIR]
+    assert "@Richard" in client.get(reverse("front_page")).content.decode()
+    restore.restore_failed(job, "refused")
+    assert gorilla_partnerships(account) == [PAIR]
+    started = GorillaGame.objects.get(partnership__members=account)
+    assert started.restoring is None and started.restored_by is None
+
+
+def two_restores_of_one_partnership(client, content, settings) -> tuple[RestoreJob, RestoreJob, list]:
+    """Two restores of the account's, each with a Gorilla game of the same new partners written, not yet done."""
+    first = queued(client, content, settings)
+    files = files_of(content)
+    for game in files["gorilla.json"]["games"]:
+        game["uid"] = str(uuid.uuid4())  # other games of the same partners
+    second = queued(client, zip_of(files), settings)
+    replays = [replay_of(job) for job in (first, second)]
+    for replay in replays:
+        replay.step()
+    return first, second, replays
+
+
+def test_two_restores_bringing_the_same_partnership_make_it_once_and_it_stays_with_the_one_that_ends_well(
+    content, fresh, settings
+):
+    """The second restore's games go into the partnership the first made; the first failing hands it to the
+    second, which shows it when done."""
+    from pad.models import Partnership
+
+    account, client = fresh
+    first, second, replays = two_restores_of_one_partnership(client, content, settings)
+    assert GorillaGame.objects.filter(partnership__members=account).count() == 2
+    assert gorilla_partnerships(account) == [PAIR]
+    restore.restore_failed(first, "refused")
+    assert Partnership.objects.get(members=account).restoring == second
+    while replays[1].step():
+        pass
+    restore.restore_done(second)
+    assert gorilla_partnerships(account) == [PAIR]
+    assert not Partnership.objects.filter(restoring__isnull=False).exists()
+    assert GorillaGame.objects.filter(partnership__members=account).count() == 2  # the second file's two
+
+
+def test_a_restore_done_shows_the_partnership_another_restore_made_for_its_games(content, fresh, settings):
+    from pad.selectors import games_visible_to, partnerships_of
+
+    account, client = fresh
+    first, second, replays = two_restores_of_one_partnership(client, content, settings)
+    while replays[1].step():
+        pass
+    restore.restore_done(second)
+    assert [str(partnership) for partnership in partnerships_of(account)] == [PAIR]
+    assert games_visible_to(account).count() == 2
+    restore.restore_failed(first, "refused")
+    assert [str(partnership) for partnership in partnerships_of(account)] == [PAIR]

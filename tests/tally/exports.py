@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from scorepads import restore
+from scorepads import access, restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 from tests.tally import services
 from tests.tally.display import sheet_display
@@ -27,7 +27,7 @@ FORMAT = "tally/1"
 
 
 def account_data(user, out) -> None:
-    games = Game.objects.filter(members=user).order_by("date", "pk")
+    games = access.own(user, Game.objects.all(), members="members").order_by("date", "pk")
     write_document(out, FORMAT, (restore.seated_game(game, [{"number": hand.number, "scores": hand.scores} for hand in game.hands.all()]) for game in in_chunks(games, ("players", "hands"))))
 
 
@@ -39,7 +39,7 @@ def read(document: object) -> list[dict]:
     )
 
 
-def write(spec: dict, user) -> Iterator[Game]:
+def write(spec: dict, user, job) -> Iterator[Game]:
     return restore.write_seated_game(spec, user, start=services.game_start, record=services.hand_record)
 
 

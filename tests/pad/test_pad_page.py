@@ -489,7 +489,9 @@ def test_every_hand_field_survives_the_page(client, game):
     assert Hand.objects.get().irregularity == "<script>alert(1)</script>"
 
 
-# Weight: the pad page of a 30-hand game with everything it loads.
+# Weight: the pad page of a 30-hand game with everything it loads, gzipped as
+# served: under 64 KB, the offline queue (which keeps each entry on the phone
+# from the moment it is sent) included.
 
 
 def test_pad_page_with_everything_it_loads_is_light(client, game):
@@ -505,7 +507,7 @@ def test_pad_page_with_everything_it_loads_is_light(client, game):
     for asset in assets:
         with open(finders.find(asset.decode()), "rb") as handle:
             sizes[asset.decode()] = len(gzip.compress(handle.read()))
-    assert sum(sizes.values()) < 60_000, sizes
+    assert sum(sizes.values()) < 64_000, sizes
 
 
 def test_first_dealer_can_change_before_the_first_hand(client, game):

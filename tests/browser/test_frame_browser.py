@@ -519,16 +519,7 @@ TOO_NEAR = """(finger) => {
 }"""
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=(
-            "at 320x568 the toast, held below the badge at the top of the screen, lies partly over the next "
-            "hand's fourth seat (Undo 0 px from next-tricks-4): not yet mended"
-        ))) if name == "two-way-street" else name
-        for name in GAMES
-    ],
-)
+@pytest.mark.parametrize("name", GAMES)
 def test_every_control_of_the_frame_stands_a_finger_from_every_control_of_the_page(
     live_server, at_size, user, partnership, name, screenshot  # noqa: F811
 ):
@@ -612,10 +603,6 @@ NEWEST_NOT_SHOWN = {
         "a phone on its side: Gorilla's record bar stands in the page's flow at the pad's foot, below the "
         "statistics, and the button tapped is kept under the finger, so the newest mark is far above the screen"
     )),
-    "seated": pytest.mark.xfail(strict=True, reason=(
-        "a seated sheet names no newest row (data-newest): after an entry its newest hand stays below the "
-        "entry, under the record bar or past the screen's foot"
-    )),
 }
 
 
@@ -630,8 +617,6 @@ def test_the_newest_row_is_on_the_screen_after_each_entry(
     width, height = size
     if (name, size) == ("gorilla", (844, 390)):
         request.applymarker(NEWEST_NOT_SHOWN["gorilla"])
-    elif name != "gorilla":
-        request.applymarker(NEWEST_NOT_SHOWN["seated"])
     context = log_in(chromium.new_context(
         viewport={"width": width, "height": height}, device_scale_factor=2, has_touch=True, is_mobile=True,
     ))

@@ -82,15 +82,25 @@
   }
 
   // The pad's newest row (data-newest: a selector of it, given by the game;
-  // on a new pad, its empty row) is on the screen, above the record bar: when
-  // a pad opens, and after an entry made from the bar.
+  // on a new pad, its empty row) is on the screen, between the frame's top
+  // line and the record bar: when a pad opens, and after an entry made from
+  // the bar. A row below the screen is brought up to just above the bar
+  // (Gorilla's chart, its next row's buttons in the bar); a row above it
+  // (a seated sheet's grid, the next hand's entry just below it) is brought
+  // down to a finger's breadth below the top line, the entry under it, clear
+  // of the toast's Undo (the page's scroll-padding-top, static/card_table/site.css,
+  // is the top line's height, the badge's and a finger's).
   function showNewest(pad) {
     const row = pad.dataset.newest && pad.querySelector(pad.dataset.newest);
     if (!row) return;
     const bar = pad.querySelector(".record-bar");
     const bottom = bar && bar.offsetHeight ? bar.getBoundingClientRect().top : window.innerHeight;
-    const below = row.getBoundingClientRect().bottom + 8 - bottom;
+    const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const box = row.getBoundingClientRect();
+    const below = box.bottom + 8 - bottom;
+    const above = top - box.top;
     if (below > 0) window.scrollTo({ top: window.scrollY + below, behavior: "instant" });
+    else if (above > 0) window.scrollTo({ top: window.scrollY - above, behavior: "instant" });
   }
 
   // What the pad says of itself: its meta region (scorepads/regions.html),

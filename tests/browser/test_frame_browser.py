@@ -26,7 +26,7 @@ from tests.browser.test_large_text_browser import LARGE_TEXT, two_way_street_fil
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_site_browser import at_size  # noqa: F401
 from tests.browser.test_two_way_street_browser import HANDS
-from tests.browser.waits import entries_answered
+from tests.browser.waits import entries_answered, scripts_settled
 from tests.conftest import record_outcomes
 from two_way_street.models import Hand as TwsHand
 
@@ -358,6 +358,33 @@ def test_the_frame_takes_a_third_of_the_screen_at_most_and_what_it_says_is_on_it
         if page.evaluate("getComputedStyle(document.querySelector('.record-bar')).position") == "fixed":
             assert notice["onScreen"]  # in the bar, never drawn past the screen's top
     screenshot(page, f"frame-{name}-{width}x{height}-badge", full_page=False)
+
+
+def a_poll_with_nothing_new(response):
+    """The pad's poll (every 3 s) answered: nothing new (204)."""
+    return response.request.method == "GET" and "hx-request" in response.request.headers and response.status == 204
+
+
+@pytest.mark.parametrize("name", ["gorilla", "two-way-street", "mah-jongg"])
+def test_the_badge_stays_on_the_screen_when_the_pad_is_polled(
+    live_server, at_size, user, partnership, name  # noqa: F811
+):
+    """At 320x568 with text at 200 % (the bars in the page's flow) the badge
+    said after an entry stands on the screen beside the toast, below the
+    record bar: the pad's poll, answered with nothing new, swaps nothing, and
+    the badge stays where it is, not sent to the page's top."""
+    page, _ = open_page(at_size, live_server, user, partnership, name, 320, 568, True)
+    GAMES[name].record(page)
+    entries_answered(page)
+    page.evaluate(QUEUE_PAGE)
+    page.evaluate(DRAW_BADGE, {"held": False, "count": 2})
+    page.evaluate(NEXT_FRAME)
+    assert page.evaluate("document.documentElement.classList.contains('bars-in-flow')")
+    assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}
+    with page.expect_response(a_poll_with_nothing_new):
+        pass
+    scripts_settled(page)
+    assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}
 
 
 # Whether the badge and the toast lie over one another, at each place the page

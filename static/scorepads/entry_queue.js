@@ -303,6 +303,7 @@
     inFlight.entry = { game: groupOf(form), state: "waiting", label: labelled(button.dataset.queueEntry || "Entry", fields) };
     if (form.elements[NUMBER_FIELD]) inFlight.entry.number = Number(field(fields, NUMBER_FIELD));
     drawForm(form);
+    document.dispatchEvent(new CustomEvent("entries-drawn-waiting"));  // its row brought on the screen (table.js)
   });
   // Its answer came: the drawing goes as the answer is swapped in, in the same moment.
   document.addEventListener("htmx:beforeSwap", (event) => {

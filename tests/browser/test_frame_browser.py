@@ -407,8 +407,11 @@ def badge_and_toast_apart(page, setting):
     page stands, over no control, and apart wherever the page is scrolled."""
     page.evaluate(NEXT_FRAME)
     assert page.evaluate(SPEAKS, "#tap-badge") == {"onScreen": True, "over": []}, setting
-    if page.evaluate(TOAST_SHOWN):
-        assert page.evaluate(SPEAKS, "[data-toast]") == {"onScreen": True, "over": []}, setting
+    # Where the toast stands, if it still speaks: asked once, since its time
+    # (six seconds) may end between two questions on a busy machine.
+    toast = page.evaluate(SPEAKS, "[data-toast]")
+    if toast is not None:
+        assert toast == {"onScreen": True, "over": []}, setting
         assert page.evaluate(BADGE_OVER_TOAST) == [], setting
 
 

@@ -254,11 +254,11 @@ class SeatedSheet:
         self, request, game, display, *, toast: Region, before: bool = False, form=None, moved_by: Changer | None = None
     ) -> tuple[Region, ...]:
         """The sheet as regions, in the page's order: its meta and toast, the
-        status line, the standings, what else the game shows, the entry of
-        the next hand (``form``: as typed, or else the next hand's as first
+        status line, the standings, what else the game shows, the grid,
+        the entry of the next hand just below its newest row, as on a paper
+        score sheet (``form``: as typed, or else the next hand's as first
         shown; none for the sheet ``before`` a tap, whose entry a tap always
-        draws again), the grid, the hands in detail, the Undo and the
-        downloads."""
+        draws again), the hands in detail, the Undo and the downloads."""
         last = display.last_hand
         meta = PadMeta(
             version=str(display.version),
@@ -281,7 +281,6 @@ class SeatedSheet:
                 Standings(display.standings, display.result, display.standings_note),
             ),
             *self.sheet_regions(display),
-            Region("entry", self.partial("entry"), entry),
             Region(
                 "sheet-grid", f"{SEATED_REGIONS}#grid",
                 Grid(css_class, caption, how_to_read, tuple(display.names), bool(display.hands)),
@@ -295,6 +294,7 @@ class SeatedSheet:
                 rows_in="sheet-rows",
                 holder="tbody",
             ),
+            Region("entry", self.partial("entry"), entry),
             Region(
                 "hand-details", f"{SEATED_REGIONS}#details", (getattr(display, "legend", ()), bool(display.hands)),
                 rows=tuple(

@@ -50,6 +50,7 @@
     // so that the decision does not swing with the bars' heights in the flow;
     // the page, shorter for the moment, is then scrolled back where it was.
     const scrolled = window.scrollY;
+    const wasInFlow = root.classList.contains("bars-in-flow");
     root.classList.remove("bars-in-flow");
     const toast = document.getElementById("toast");
     if (toast) placeToast(toast, false);
@@ -72,6 +73,12 @@
       root.style.setProperty("--frame-top", `${Math.ceil(line)}px`);
     }
     if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled, behavior: "instant" });
+    // Taken into the flow, the badge and the toast leave the screen's edges
+    // for the record bar's foot: what they say is brought on the screen again.
+    if (inFlow && !wasInFlow) {
+      for (const piece of [badge, toast]) if (piece) brought.delete(piece);
+      showToast();
+    }
   }
   // The toast stands in the status line's place, just after it among the
   // pad's regions (where a tap's answer finds it and no region drawn again
@@ -90,7 +97,7 @@
   // page's flow it stands in the flow too, just above the toast (below the
   // record bar, where the finger is), so that neither lies over the other
   // however the page is scrolled. Its home is the top of the page: it goes
-  // back there before the pad around it is drawn again.
+  // back there before the pad around it is taken out of the page.
   function placeBadge(inFlow) {
     const badge = document.getElementById("queue-frame");
     const toast = document.getElementById("toast");
@@ -102,10 +109,15 @@
       if (main && main.firstElementChild !== badge) main.prepend(badge);
     }
   }
-  document.addEventListener("htmx:beforeSwap", (event) => {
+  // Only a region that is in fact taken out (htmx cleans it up just before)
+  // sends the badge home: not an answer that swaps nothing, such as a poll's
+  // "nothing new" every few seconds or a tap's patch, which would leave the
+  // badge at the page's top, far above the screen, until the frame is
+  // measured again.
+  document.addEventListener("htmx:beforeCleanupElement", (event) => {
     const badge = document.getElementById("queue-frame");
-    const target = event.detail.target;
-    if (badge && target && target !== badge && target.contains(badge)) placeBadge(false);
+    const region = event.target;
+    if (badge && region !== badge && region.contains && region.contains(badge)) placeBadge(false);
   });
   // A new toast, or the badge saying something new, in the page's flow is
   // brought on the screen, as little as it takes, once the tap's answer is in

@@ -361,7 +361,10 @@
     if (kind === "change") tap.number = Number(form.dataset.number);
     onItsWay = { form, fields, tap };
     const state = pageState();
-    if (state && current.game === state.game) drawPad(state);
+    if (state && current.game === state.game) {
+      drawPad(state);
+      drawnWaiting();
+    }
     // Written on the phone as it leaves, so a page closed before its answer
     // comes loses nothing (static/scorepads/tap_queue.js sends it again).
     if (state) {
@@ -369,6 +372,10 @@
       onItsWay.stored = queue.addOnItsWay(leaving).catch(() => null);
     }
   });
+
+  // The pad drawn with a tap just made, before the server has it: its newest
+  // mark is brought on the screen (static/scorepads/table.js).
+  function drawnWaiting() { document.dispatchEvent(new CustomEvent("entries-drawn-waiting")); }
 
   // The answer came: the pad goes back to what the server drew before the
   // tap, the pad the answer was made for, and the answer is swapped in
@@ -451,6 +458,7 @@
     }
     await queue.add(tap);
     await refresh();
+    drawnWaiting();
     if (kind === "change") {
       say(`The change of hand ${tap.number} to ${tap.outcome} is kept on this phone and will be made when the connection returns.`, form);
     } else if (!document.getElementById("pad")) {

@@ -313,6 +313,7 @@
     inFlight.entry = { game: groupOf(form), state: "waiting", label: labelled(button.dataset.queueEntry || "Entry", fields) };
     if (form.elements[NUMBER_FIELD]) inFlight.entry.number = Number(field(fields, NUMBER_FIELD));
     drawForm(form);
+    document.dispatchEvent(new CustomEvent("entries-drawn-waiting"));  // its row brought on the screen (table.js)
     // Written on the phone as it leaves, so a page closed before its answer
     // comes loses nothing (static/scorepads/tap_queue.js sends it again).
     inFlight.stored = queue.addOnItsWay(entryOf(form, button, fields)).catch(() => null);

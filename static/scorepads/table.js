@@ -82,15 +82,29 @@
   }
 
   // The pad's newest row (data-newest: a selector of it, given by the game;
-  // on a new pad, its empty row) is on the screen, above the record bar: when
-  // a pad opens, and after an entry made from the bar.
+  // on a new pad, its empty row) is on the screen, between the frame's top
+  // line and the record bar: when a pad opens, and after an entry made from
+  // the bar. A row below the screen is brought up to just above the bar
+  // (Gorilla's chart, its next row's buttons in the bar); a row above it
+  // (a seated sheet's grid, the next hand's entry just below it) is brought
+  // down to a finger's breadth below the top line, the entry under it, clear
+  // of the toast's Undo (the page's scroll-padding-top, static/card_table/site.css,
+  // is the top line's height, the badge's and a finger's). Once it stands
+  // there, the pad says for which of its versions (data-newest-shown, its
+  // meta region's version): the newest row of the pad as it now is has been
+  // brought, nothing more is to move.
   function showNewest(pad) {
     const row = pad.dataset.newest && pad.querySelector(pad.dataset.newest);
     if (!row) return;
     const bar = pad.querySelector(".record-bar");
     const bottom = bar && bar.offsetHeight ? bar.getBoundingClientRect().top : window.innerHeight;
-    const below = row.getBoundingClientRect().bottom + 8 - bottom;
+    const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const box = row.getBoundingClientRect();
+    const below = box.bottom + 8 - bottom;
+    const above = top - box.top;
     if (below > 0) window.scrollTo({ top: window.scrollY + below, behavior: "instant" });
+    else if (above > 0) window.scrollTo({ top: window.scrollY - above, behavior: "instant" });
+    pad.dataset.newestShown = padVersion() || "";
   }
 
   // What the pad says of itself: its meta region (scorepads/regions.html),
@@ -123,7 +137,10 @@
     const shown = padVersion();
     if (shown === from) return;
     event.detail.shouldSwap = false;
+    // A poll brought the pad as the tap made it before the tap's own answer
+    // came: the tap is answered, and what follows a tap follows now.
     const pad = document.getElementById("pad");
+    if (shown === to && pad && focusKey) afterTap(pad);
     if (shown !== to && pad && window.htmx) {
       window.htmx.ajax("GET", pad.getAttribute("hx-get"), { target: "#pad", swap: "outerHTML" }).catch(() => {});
     }
@@ -244,6 +261,17 @@
     markSettling();
     announce(pad, "");
     followRematch(pad);
+  });
+
+  // A tap drawn on the pad at once, before its answer comes (a Gorilla tap,
+  // static/pad/offline.js; a seated game's hand, static/scorepads/entry_queue.js,
+  // which say so with "entries-drawn-waiting"): its newest row, drawn as
+  // waiting, is brought on the screen now, as the answer's will be, and not
+  // left under the record bar while the answer is on its way.
+  document.addEventListener("entries-drawn-waiting", () => {
+    const pad = document.getElementById("pad");
+    const control = pad && focusKey && pad.querySelector(`[data-focus-key="${focusKey}"]`);
+    if (control && anchor === null && onFixedBar(control)) showNewest(pad);
   });
 
   // Focus returns to the control that was tapped (or, if it is gone, the pad),

@@ -5,6 +5,8 @@ Each test holds the entry's post until the page shows the drawing, then lets
 the answer through: it replaces the drawing, and what it did not change stays
 the same node."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -39,6 +41,15 @@ class HeldPosts:
         else:
             route.continue_()
 
+    def wait_held(self):
+        """Wait until a post is held: Playwright hands a post to :meth:`hold`
+        while the test waits on the page, maybe after the page has drawn the
+        entry (the post stays in the browser, unanswered, until then)."""
+        deadline = time.monotonic() + 20
+        while not self.held:
+            assert time.monotonic() < deadline, "no post was made"
+            self.page.wait_for_timeout(20)  # the page's events dispatched meanwhile
+
     def let_through(self):
         assert len(self.held) == 1, "one post for one entry"
         self.held.pop().continue_()
@@ -67,7 +78,7 @@ def test_a_gorilla_tap_is_drawn_at_once_and_its_answer_takes_its_place(live_serv
 
     phone.get_by_role("button", name=tap).click()
     phone.wait_for_selector('#pad .chart .mark.waiting[data-hand="4"]', state="attached")
-    assert posts.held, "the answer is held: the mark was drawn before it came"
+    posts.wait_held()  # the mark was drawn with its answer held
     assert phone.locator(".status-score").inner_text() == "Partnership 2 – 2 Fates"
     assert "Hand 5" in phone.locator(".status-next").inner_text()
     expect(phone.locator("#inning-2 .mark")).to_have_count(2)  # P or I joins the inning of the M before it
@@ -95,7 +106,8 @@ def test_a_gorilla_tap_made_while_the_one_before_is_on_its_way_waits_for_it_and_
     # another form is another tap: kept, and sent once the first is answered.
     phone.get_by_role("button", name="Fates' point (I)").click()
     phone.wait_for_selector('#pad .chart .mark.waiting[data-hand="5"]', state="attached")
-    assert posts.held and hands_of(game) == "MPM"
+    posts.wait_held()
+    assert hands_of(game) == "MPM"
 
     posts.let_through()
     phone.wait_for_selector('#pad .chart .mark[data-hand="5"]:not(.waiting)', state="attached")
@@ -132,7 +144,7 @@ def test_a_two_way_street_hand_is_drawn_at_once_as_a_row_and_its_answer_takes_it
     phone.get_by_role("button", name="Record hand 2").tap()
     row = phone.locator('#sheet-rows [data-entry-row="2"]')
     row.wait_for()
-    assert posts.held, "the answer is held: the row was drawn before it came"
+    posts.wait_held()  # the row was drawn with its answer held
     assert row.inner_text().split() == ["2", "Hand", "2", "·", "waiting", "to", "be", "sent"]
     assert "Hand 3" in phone.locator(".status-next").inner_text()
 
@@ -159,7 +171,7 @@ def test_a_first_mah_jongg_hand_is_drawn_at_once_on_the_sheet_it_opens(live_serv
     phone.get_by_role("button", name="Record hand 1").tap()
     row = phone.locator('#sheet-rows [data-entry-row="1"]')
     row.wait_for()
-    assert posts.held, "the answer is held: the row was drawn before it came"
+    posts.wait_held()  # the row was drawn with its answer held
     expect(phone.locator("#sheet-grid")).to_be_visible()
 
     posts.let_through()

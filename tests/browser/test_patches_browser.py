@@ -30,7 +30,7 @@ NORMAL = """(pad) => {
   // What the phone adds to a form as it sends it, the drawing's no part: the CSRF token, the entry's key.
   for (const token of copy.querySelectorAll("input[name=csrfmiddlewaretoken], input[name=entry_key]")) token.remove();
   for (const element of [copy, ...copy.querySelectorAll("*")]) {
-    for (const name of ["data-fading", "inert", "style", "tabindex", "open"]) element.removeAttribute(name);
+    for (const name of ["data-fading", "data-newest-shown", "inert", "style", "tabindex", "open"]) element.removeAttribute(name);
     element.classList.remove("settling", "faded", "htmx-settling", "htmx-added", "htmx-request", "htmx-swapping");
     if (!element.classList.length) element.removeAttribute("class");
   }

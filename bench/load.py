@@ -506,9 +506,10 @@ def production_environment(workdir: Path, database_url: str) -> dict:
 
 
 def deploy(env: dict) -> None:
-    """Migrate and collect the static files as a deployment does, and set
-    Django up in this process with the same settings (to make accounts and games)."""
-    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+    """Migrate, make the cache table the throttles count in and collect the
+    static files as a deployment does (docs/operators.md), and set Django up
+    in this process with the same settings (to make accounts and games)."""
+    for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([PYTHON, "manage.py", *command], cwd=BASE_DIR, env=env, check=True)
     os.environ.update(env)
     sys.path.insert(0, str(BASE_DIR))

@@ -228,8 +228,6 @@ def main(argv=None) -> int:
     log_path = workdir / "gunicorn.log"
     try:
         deploy(env)
-        # The restore's rate limit counts in the cache table, as a deployment's does.
-        subprocess.run([PYTHON, "manage.py", "createcachetable"], cwd=BASE_DIR, env=env, check=True)
         built = time.perf_counter()
         content, games = download(args.gorilla_games)
         restorers_sessions = [session_of(account(f"attacker{index}")) for index in range(ATTACKERS)]

@@ -149,7 +149,9 @@
   // A poll's pad no newer than the one shown is not swapped in: a poll sent
   // before a tap and answered after it would take the tap's answer (its
   // toast, its Undo) away, or draw the pad as it was before the tap. Every
-  // pad answered whole says its version (X-Pad-Version).
+  // pad answered whole says its version (X-Pad-Version): an answer that says
+  // none is no pad (the login page, once the session has ended; an error
+  // page) and never takes the pad's place.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const pad = document.getElementById("pad");
     const request = event.detail.requestConfig;
@@ -157,7 +159,9 @@
     if (!pad || event.detail.target !== pad || !request || request.verb !== "get" || !xhr) return;
     const answered = xhr.getResponseHeader("X-Pad-Version");
     const shown = padVersion();
-    if (answered !== null && shown !== null && shown !== "" && Number(answered) <= Number(shown)) {
+    if (answered === null) {
+      event.detail.shouldSwap = false;
+    } else if (shown !== null && shown !== "" && Number(answered) <= Number(shown)) {
       event.detail.shouldSwap = false;
     }
   });

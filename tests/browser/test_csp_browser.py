@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser.waits import htmx_at_rest
+from tests.browser.waits import entries_answered, htmx_at_rest
 from tests.conftest import record_outcomes
 
 pytestmark = pytest.mark.browser
@@ -46,6 +46,7 @@ def test_pages_work_under_the_policy(live_server, phone, screenshot, violations,
     phone.evaluate("window.samePage = true")
     phone.get_by_role("button", name="Made").click()  # through htmx
     phone.wait_for_selector(".next-hand:has-text('Hand 2:')")
+    entries_answered(phone)  # the mark is drawn at once: then its answer comes
     assert phone.evaluate("window.samePage") is True
     assert game.hands.count() == 1
     record_outcomes(game, "M")

@@ -316,3 +316,18 @@ def test_a_tap_the_server_will_not_take_is_shown_and_can_be_dropped(live_server,
     expect(phone.locator("#tap-conflicts")).to_be_hidden()
     expect(phone.locator("#pad .chart .mark")).to_have_count(2)
     assert hands_of(game) == "MP"
+
+
+def test_a_pad_whose_session_ended_stays_on_the_screen_when_it_is_polled(live_server, phone, game):
+    """A poll answered by the login page (the session ended) is no pad: the
+    pad stays as it was, its marks on the screen, never the login page in
+    its place."""
+    record_outcomes(game, "MP")
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(phone.locator("#pad .chart .mark")).to_have_count(2)
+    phone.context.clear_cookies()  # logged out meanwhile
+    with phone.expect_response(lambda response: "/accounts/login/" in response.url):
+        phone.evaluate("() => htmx.ajax('GET', document.getElementById('pad').getAttribute('hx-get'), {target: '#pad', swap: 'outerHTML'})")
+    htmx_at_rest(phone)
+    expect(phone.locator("#pad .chart .mark")).to_have_count(2)
+    assert phone.locator("#pad form[action*='/accounts/login/']").count() == 0

@@ -23,6 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from pad import selectors, services
 from pad.display import pad_at_table, shared_regions
 from pad.services import RecordingError
+from scorepads.patches import VERSION_HEADER
 from scorepads.regions import PadMeta, meta_region
 from scorepads.views import unchanged_poll
 
@@ -101,7 +102,9 @@ def game_stop_sharing(request, game_id: int):
 @vary_on_headers("HX-Request")
 def shared_pad(request, token: str):
     """The pad, read-only, for anyone with the link; polled like the pad page
-    (``?version=``, 204 while nothing changed). A revoked link is a 404."""
+    (``?version=``, 204 while nothing changed), and like it saying its
+    version (``X-Pad-Version``): an answer that says none is no pad, which
+    the page never swaps in (static/scorepads/table.js). A revoked link is a 404."""
     def shared_revision():
         return selectors.revision_of(selectors.shared_games(), share_token=token)
 
@@ -118,4 +121,6 @@ def shared_pad(request, token: str):
         keep_while=str(display.next_hand.number) if display.next_hand else "over",
     )
     regions = shared_regions(display, meta=meta_region(meta), token=token)
-    return render(request, template, {"game": game, "display": display, "token": token, "regions": regions, "poll_url": reverse("shared_pad", args=[token])})
+    response = render(request, template, {"game": game, "display": display, "token": token, "regions": regions, "poll_url": reverse("shared_pad", args=[token])})
+    response[VERSION_HEADER] = str(display.version)
+    return response

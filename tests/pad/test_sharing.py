@@ -145,6 +145,8 @@ def test_a_shared_pad_polls_like_the_pad(client, game, anonymous_client):
     response = anonymous_client.get(url, {"version": version}, **HTMX)
     assert response.status_code == 200
     assert "Hand 2:" in response.content.decode() and "<html" not in response.content.decode()
+    # Its version said, as the pad's is: the page swaps in no answer that says none.
+    assert int(response["X-Pad-Version"]) > int(version)
 
 
 def test_stop_sharing_makes_the_old_link_404(client, game, anonymous_client):

@@ -31,7 +31,7 @@ from pad.models import (
 )
 from pad.selectors import played_hands
 from pad.summaries import game_summary
-from scorepads import entries, recording, restore, sharing
+from scorepads import entries, recording, sharing
 from scorepads.recording import RecordingError, check_text
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def partnership_get_or_create(
         if user is None:
             candidates = Partnership.objects.filter(members=None)
         else:
-            restore.lock_account(user.pk)
+            recording.lock_account(user.pk)
             candidates = Partnership.objects.filter(members=user)
         partnership = candidates.filter(odd_name=odd_name, even_name=even_name).order_by("pk").first()
         if partnership is not None and partnership.restoring_id is not None and restoring is None:

@@ -15,13 +15,12 @@ from dataclasses import dataclass, field
 
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.utils import timezone
 
 from scorepads import registry
-from scorepads.recording import RecordingError
+from scorepads.recording import RecordingError, lock_account
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ class DailyLimit:
         of one account count one after the other."""
         if user is None or not user.is_authenticated:
             return
-        list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
+        lock_account(user.pk)
         made_today = made_by_user.filter(added_since(start_of_today())).count()
         if made_today >= self.most:
             raise RecordingError(

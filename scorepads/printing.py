@@ -55,6 +55,7 @@ from django_tasks_db.models import DBTaskResult
 
 from gorilla_site.middleware import client_ip
 from scorepads.models import PdfRequestCount, PrintedPdf
+from scorepads.recording import lock_account
 from scorepads.requests import HtmxHttpRequest
 
 logger = logging.getLogger(__name__)
@@ -299,7 +300,7 @@ def queue(key: str, requester: str, path: str, user_id: int | None, *, cost: int
     (:func:`refusal`), nothing written."""
     with transaction.atomic():
         if user_id is not None:  # one account's requests take their turn here
-            get_user_model().objects.select_for_update().filter(pk=user_id).first()
+            lock_account(user_id)
         document = PrintedPdf.objects.filter(key=key)
         if document.exists() and not pending(document).exists() and not document.filter(content__isnull=False).exists():
             document.delete()  # a render given up (its task gone) or failed makes way for a new one

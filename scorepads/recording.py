@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
@@ -229,3 +230,12 @@ def save_once(entry: NumberedEntry) -> None:
             entries.keep_key()
     except IntegrityError:
         raise RecordingError(f"hand {entry.number} has already been recorded", code="taken") from None
+
+
+def lock_account(user_id: int) -> None:
+    """Lock the account's row for this transaction, so that one account's
+    writes that count or share its rows (the day's limits, its PDFs asked
+    for, its restores' batches, a Gorilla partnership made) go one after the
+    other (on SQLite, whose ``IMMEDIATE`` transactions lock the database as
+    they begin, there is nothing more to lock)."""
+    list(get_user_model().objects.select_for_update().filter(pk=user_id).values_list("pk", flat=True))

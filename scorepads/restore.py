@@ -42,7 +42,6 @@ from typing import Any, BinaryIO
 
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.db import IntegrityError, OperationalError, models, transaction
 from django.db.models import Exists, F, OuterRef, Subquery
@@ -51,7 +50,7 @@ from django_tasks import task
 
 from scorepads import access
 from scorepads.models import RestoreJob
-from scorepads.recording import RecordingError
+from scorepads.recording import RecordingError, lock_account
 
 logger = logging.getLogger(__name__)
 
@@ -454,13 +453,6 @@ def write_batch(replay: Replay) -> bool:
                 raise
             logger.warning("restore %s: the database was locked, batch tried again (%s)", job.pk, attempt)
     return True  # not reached: the last attempt returns or raises
-
-
-def lock_account(user_id: int) -> None:
-    """Lock the account's row for this transaction (on SQLite, whose
-    ``IMMEDIATE`` transactions lock the database as they begin, there is
-    nothing more to lock)."""
-    list(get_user_model().objects.select_for_update().filter(pk=user_id).values_list("pk", flat=True))
 
 
 def models_restored() -> list[type[models.Model]]:

@@ -42,8 +42,10 @@ def uses_database(item) -> bool:
 def pytest_collection_modifyitems(config, items):
     if not config.getoption("--database-tests-only"):
         return
-    kept = [item for item in items if uses_database(item)]
-    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+    kept, left_out = [], []
+    for item in items:
+        (kept if uses_database(item) else left_out).append(item)
+    config.hook.pytest_deselected(items=left_out)
     items[:] = kept
 
 

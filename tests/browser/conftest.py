@@ -155,12 +155,14 @@ def phone(anonymous_phone, log_in):
 
 @pytest.fixture
 def screenshot():
-    """Save a full-page screenshot of a page as test-artifacts/NAME.png."""
+    """Save a full-page screenshot of a page as test-artifacts/NAME.png, one
+    image pixel a CSS pixel: the layout as the phone draws it, at a quarter of
+    the pixels a twice-dense screen has to encode (the suite takes hundreds)."""
     ARTIFACTS.mkdir(exist_ok=True)
 
     def take(page, name, full_page=True):
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
+        page.screenshot(path=str(path), full_page=full_page, scale="css")
         return path
 
     return take

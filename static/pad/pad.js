@@ -190,6 +190,83 @@ function readCards(text) {
     if (hands !== null) pad.dataset.hands = hands;
   });
 
+  // The cards typed on "Gorilla it out" are kept on the phone until their
+  // hand is recorded: a page closed, or a verdict asked for without a
+  // connection (it comes when the connection returns), loses none of them.
+  const cardsForm = document.querySelector("form[data-card-entry]");
+  // The page's game and the hands it holds ([data-table-state]: its JSON, or the pad's data-hands).
+  function padState() {
+    const holder = document.querySelector("[data-table-state]");
+    try { return holder ? { hands: holder.dataset.hands || "", ...JSON.parse(holder.dataset.tableState) } : {}; }
+    catch (error) { return {}; }
+  }
+  const CARDS = "gorilla-cards:";
+  function cardsKey() {
+    const number = cardsForm.elements.number && cardsForm.elements.number.value;
+    const { game } = padState();
+    return game !== undefined && number ? `${CARDS}${game}:${number}` : "";
+  }
+
+  function keepCards() {
+    const { taker_cards: taker, giver_cards: giver, dealer_took: took } = cardsForm.elements;
+    const key = cardsKey();
+    if (key) localStorage.setItem(key, JSON.stringify({ taker_cards: taker.value, giver_cards: giver.value, dealer_took: took.checked }));
+  }
+
+  // Before the card grid is set up (at DOMContentLoaded), which then shows what is restored.
+  function restoreCards() {
+    const fields = cardsForm.elements;
+    let kept = null;
+    try { kept = cardsKey() && JSON.parse(localStorage.getItem(cardsKey())); } catch (error) { kept = null; }
+    if (!kept) return;
+    for (const name of ["taker_cards", "giver_cards"]) if (!fields[name].value) fields[name].value = kept[name] || "";
+    if (kept.dealer_took) fields.dealer_took.checked = true;
+    fields.taker_cards.dispatchEvent(new Event("input", { bubbles: true }));
+    fields.dealer_took.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // The cards of the hands the pad holds are done with.
+  function forgetRecordedCards() {
+    const { game, hands = "" } = padState();
+    const prefix = `${CARDS}${game}:`;
+    for (const key of Object.keys(localStorage)) {
+      if (game !== undefined && key.startsWith(prefix) && Number(key.slice(prefix.length)) <= hands.length) localStorage.removeItem(key);
+    }
+  }
+
+  let cardsWaiting = false;
+  function cardsOffline() {
+    cardsWaiting = true;
+    const analysis = document.getElementById("analysis");
+    if (!analysis) return;
+    const note = document.createElement("p");
+    note.className = "message info";
+    note.textContent = "No connection: your cards are kept on this phone, and the verdict will come when the connection returns.";
+    analysis.replaceChildren(note);
+  }
+
+  if (cardsForm) {
+    restoreCards();
+    cardsForm.addEventListener("input", keepCards);
+    cardsForm.addEventListener("change", keepCards);
+    cardsForm.addEventListener("click", () => setTimeout(keepCards, 0)); // the card grid writes the fields
+    cardsForm.addEventListener("submit", (event) => {
+      keepCards();
+      if (navigator.onLine) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      cardsOffline();
+    }, true);
+    cardsForm.addEventListener("htmx:sendError", cardsOffline);
+    window.addEventListener("online", () => {
+      if (cardsWaiting) cardsForm.requestSubmit();
+      cardsWaiting = false;
+    });
+  }
+  forgetRecordedCards();
+  document.addEventListener("pad-patched", forgetRecordedCards);
+  document.addEventListener("htmx:load", (event) => { if (event.detail.elt && event.detail.elt.id === "pad") forgetRecordedCards(); });
+
   document.addEventListener("DOMContentLoaded", () => {
     for (const form of document.querySelectorAll("[data-card-entry]")) {
       setUpCardEntry(form);

@@ -1,4 +1,5 @@
-// Gorilla's own script: the 52-card grid of "Gorilla it out". (One tap is one
+// Gorilla's own script: the 52-card grid of "Gorilla it out", and the cards
+// typed there kept on the phone. (One tap is one
 // hand, the partner's updates and announcements, the taps held until the
 // queue is ready: static/scorepads/table.js; the toast and the Copy and Share
 // buttons: static/card_table/site.js.)
@@ -178,10 +179,8 @@ function readCards(text) {
     }
   }, true);
 
-  // The pad's hands as stored, which its offline script draws waiting taps
-  // on: the whole pad writes them (data-hands), and every pad answered says
-  // them in its X-Pad-Hands header, which is all a tap's patch brings of
-  // them (scorepads/patches.py).
+  // The pad's hands as stored, which waiting taps are drawn on: the whole
+  // pad writes them (data-hands), a tap's patch only says them (X-Pad-Hands).
   document.addEventListener("htmx:beforeSwap", (event) => {
     const pad = document.getElementById("pad");
     const xhr = event.detail.xhr;
@@ -190,16 +189,24 @@ function readCards(text) {
     if (hands !== null) pad.dataset.hands = hands;
   });
 
+  // The page's game as the server drew it ([data-table-state]: its JSON),
+  // with the hands it holds (on the pad, its data-hands, which the next
+  // block keeps) and, on the pad, its version (its meta region's). Null on
+  // a page with none.
+  window.padState = () => {
+    try {
+      const holder = document.querySelector("[data-table-state]");
+      const meta = document.getElementById("pad-meta");
+      const state = { hands: holder.dataset.hands || "", ...JSON.parse(holder.dataset.tableState) };
+      return meta ? { ...state, version: Number(meta.value) } : state;
+    } catch (error) { return null; }
+  };
+
   // The cards typed on "Gorilla it out" are kept on the phone until their
   // hand is recorded: a page closed, or a verdict asked for without a
   // connection (it comes when the connection returns), loses none of them.
   const cardsForm = document.querySelector("form[data-card-entry]");
-  // The page's game and the hands it holds ([data-table-state]: its JSON, or the pad's data-hands).
-  function padState() {
-    const holder = document.querySelector("[data-table-state]");
-    try { return holder ? { hands: holder.dataset.hands || "", ...JSON.parse(holder.dataset.tableState) } : {}; }
-    catch (error) { return {}; }
-  }
+  const padState = () => window.padState() || {};
   const CARDS = "gorilla-cards:";
   function cardsKey() {
     const number = cardsForm.elements.number && cardsForm.elements.number.value;
@@ -228,9 +235,10 @@ function readCards(text) {
   // The cards of the hands the pad holds are done with.
   function forgetRecordedCards() {
     const { game, hands = "" } = padState();
+    if (game === undefined) return;
     const prefix = `${CARDS}${game}:`;
     for (const key of Object.keys(localStorage)) {
-      if (game !== undefined && key.startsWith(prefix) && Number(key.slice(prefix.length)) <= hands.length) localStorage.removeItem(key);
+      if (key.startsWith(prefix) && Number(key.slice(prefix.length)) <= hands.length) localStorage.removeItem(key);
     }
   }
 

@@ -2,7 +2,8 @@
 // be while taps wait to be sent: which inning each mark joins, the running
 // totals once definite, the score, the end of the game and the hand from which
 // it was the partners' to win. The numbers (game point, winning lead) come
-// from the server with the pad; tests check this against pad/rules.py.
+// from the server with the pad; tests check this against pad/rules.py. Then
+// Gorilla's kind of entry in the page's queue, which draws with them.
 "use strict";
 
 (function (scope) {
@@ -90,22 +91,10 @@
   const queue = self.tapQueue;
   const entryQueue = self.entryQueue;
   if (typeof module !== "undefined") module.exports = { inningRow }; // for the tests, under node
-  if (!queue || !entryQueue) return;
+  if (!queue || !entryQueue || !self.padState) return;
   const { field } = entryQueue;
 
-  // The page's game as the server drew it ([data-table-state]); on the pad,
-  // its hands are the pad's data-hands (pad.js keeps them as each tap's
-  // answer says) and its version its meta region's.
-  function pageState() {
-    const holder = document.querySelector("[data-table-state]");
-    if (!holder) return null;
-    try {
-      const state = JSON.parse(holder.dataset.tableState);
-      const meta = document.getElementById("pad-meta");
-      if (meta) Object.assign(state, { hands: holder.dataset.hands || "", version: Number(meta.value) });
-      return state;
-    } catch (error) { return null; }
-  }
+  const pageState = () => self.padState(); // static/pad/pad.js
 
   // The newest hands seen from the server: the page's, or those kept on the
   // phone when newer (the page came from the phone's copy).

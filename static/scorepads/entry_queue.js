@@ -1,22 +1,19 @@
-// Every game's entries without a connection, one queue for all. An entry
-// (a form's tap) is kept on the phone (static/scorepads/tap_queue.js) when
-// there is no connection, when earlier entries of its game still wait, or
-// when its answer never came; kept entries are drawn as waiting and sent once
-// each, in order, when the connection returns (by Background Sync when the
-// page is closed). An entry sent by htmx is drawn at once and kept on the
-// phone as it leaves, until its answer comes: a page closed first loses
-// nothing. Each entry carries a key made on the phone (the entry_key field,
-// by static/scorepads/table.js): the server records an entry once whatever
-// is sent again, and answers X-Entry done or refused (scorepads/entries.py).
-// A refused entry (or one the server would not take: a session ended, a game
-// gone) waits, sent by no one, for the player's choice, offered at the top of
-// the page; a badge in the page's frame says what waits.
+// Every game's entries without a connection, one queue for all. An entry is
+// kept on the phone (static/scorepads/tap_queue.js) when there is no
+// connection, when earlier entries of its game still wait, or when its answer
+// never came, drawn as waiting, and sent once, in order, when the connection
+// returns (by Background Sync when the page is closed). One sent by htmx is
+// drawn at once and kept on the phone as it leaves, until its answer comes.
+// The server records an entry once by its key (the entry_key field, made by
+// static/scorepads/table.js) and answers X-Entry done or refused
+// (scorepads/entries.py); a refused entry waits, sent by no one, for the
+// player's choice. A badge says what waits.
 //
 // What a game's entries are, how they are drawn while they wait and the words
-// of a refusal are its kind, which the page's kind script registers
-// (window.entryQueue.register): a form whose button is marked
-// data-queue-entry, static/scorepads/entry_forms.js; Gorilla's taps on its
-// pad, static/pad/pad_rules.js.
+// of a refusal are its kind, registered by the script loaded after this one
+// (window.entryQueue.register): static/scorepads/entry_forms.js for a form
+// whose button is marked data-queue-entry, static/pad/pad_rules.js for
+// Gorilla's taps.
 "use strict";
 
 (function () {

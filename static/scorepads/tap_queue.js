@@ -1,22 +1,16 @@
-// Entries kept on the phone until the server has them: every game's (a
-// Gorilla tap, a seated game's hand, a ruling), made without a connection or
-// whose answer never came, wait here, in IndexedDB, and are sent in the order
-// they were made, one at a time, when the connection returns. One a page sends
-// itself is written here as it leaves (on its way), so a page closed before
-// its answer comes loses nothing.
-//
-// Every entry carries a key made on the phone, and the server answers X-Entry
-// "done" when it holds the entry with that key (made now or before),
-// "refused" otherwise (scorepads/entries.py), so an entry sent twice is made
-// once. A Gorilla tap's answer (record, undo, change) also says the pad's
-// hands as stored (X-Pad-Hands), kept to draw its taps waiting and the
-// choices after a refusal (a conflict with the other phone). An entry
-// refused, or not taken (a 404, a session ended), waits for the player's
-// choice (state "conflict"): no sender sends it until the player chooses to
-// send it again.
-//
-// Used by the page's queue (static/scorepads/entry_queue.js) and by the
-// service worker (Background Sync), so nothing here touches a page.
+// Entries kept on the phone until the server has them, of every game: made
+// without a connection, or whose answer never came, they wait here, in
+// IndexedDB, and are sent in the order they were made, one at a time, when
+// the connection returns; one a page sends itself is written here as it
+// leaves (on its way). The server answers X-Entry "done" when it holds the
+// entry's key (made now or before), "refused" otherwise
+// (scorepads/entries.py), so an entry sent twice is made once; a Gorilla
+// tap's answer also says the pad's hands as stored (X-Pad-Hands), kept to
+// draw its taps waiting and the choices after a conflict. An entry refused,
+// or not taken (a 404, a session ended), waits for the player's choice
+// (state "conflict"), sent by no one meanwhile. Used by the page's queue
+// (static/scorepads/entry_queue.js) and by the service worker (Background
+// Sync), so nothing here touches a page.
 "use strict";
 
 (function (scope) {

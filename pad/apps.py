@@ -36,7 +36,8 @@ class PadConfig(AppConfig):
                     ("irregularity", models.IRREGULARITY_MAX_LENGTH),
                     ("notes", models.NOTES_MAX_LENGTH),
                 ),
-                # Its taps go by static/pad/offline.js, drawn over the hands stored.
+                # Its taps go by the entry queue (static/scorepads/entry_queue.js), drawn
+                # over the hands stored by its pad's rules (static/pad/pad_rules.js).
                 kept_pages=("game_pad", "hand_list", "gorilla_it_out"),
                 # Each tap (a hand recorded, undone, put back or changed, a
                 # gorillaed-out verdict) is made once per key sent.

@@ -235,7 +235,7 @@ class PadDisplay:
     @property
     def table_state(self) -> str:
         """What the pad's script needs to draw the pad as it will be with taps
-        still waiting on the phone (static/pad/offline.js), as JSON: the hands
+        still waiting on the phone (static/pad/pad_rules.js), as JSON: the hands
         and the version, and :attr:`table_game`."""
         return json.dumps(
             {"version": int(self.version), "hands": self.played, **self._table_game},

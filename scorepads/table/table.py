@@ -35,7 +35,7 @@ from scorepads.table.protocols import TableDisplay, TableRules
 #: The header of every page answered (whole or patched) of a game that sends
 #: its entries as stored: its hands' outcomes, "MPIM" (a TableDisplay's
 #: ``entries_stored``), which the phone draws the taps it keeps offline over
-#: (static/pad/offline.js) and keeps as they come (static/pad/pad.js).
+#: (static/pad/pad_rules.js) and keeps as they come (static/pad/pad.js).
 HANDS_HEADER = "X-Pad-Hands"
 
 

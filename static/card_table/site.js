@@ -27,7 +27,7 @@
 
   // The page's frame: the status line at the top (where the toast speaks,
   // static/card_table/site.css), the record bar at the foot (.record-bar), and
-  // the badge of what waits above the status line (static/scorepads/queue_page.js).
+  // the badge of what waits above the status line (static/scorepads/entry_queue.js).
   // The bar's height is the page's --bar-height and the top line's
   // --frame-top, which keep a focused control scrolled clear of them
   // (scroll-padding). A frame taller than a third of the screen (large text,
@@ -92,7 +92,7 @@
     while (region && region.parentElement !== toast.parentElement) region = region.parentElement;
     if (region && region.nextElementSibling !== toast) region.after(toast);
   }
-  // The badge of what waits (static/scorepads/queue_page.js) stands at the
+  // The badge of what waits (static/scorepads/entry_queue.js) stands at the
   // top of the page, held to the top of the screen; with the bars in the
   // page's flow it stands in the flow too, just above the toast (below the
   // record bar, where the finger is), so that neither lies over the other
@@ -141,7 +141,7 @@
     if (shown(toast)) by = Math.max(by, toast.getBoundingClientRect().bottom - window.innerHeight);
     if (by) window.scrollBy({ top: by, behavior: "instant" });
   }
-  // The badge drawn or changed (static/scorepads/queue_page.js).
+  // The badge drawn or changed (static/scorepads/entry_queue.js).
   document.addEventListener("queue-frame-drawn", () => { watchBars(); showToast(); });
   let barObserver = null;
   function watchBars() {

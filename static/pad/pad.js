@@ -1,4 +1,5 @@
-// Gorilla's own script: the 52-card grid of "Gorilla it out". (One tap is one
+// Gorilla's own script: the 52-card grid of "Gorilla it out", and the cards
+// typed there kept on the phone. (One tap is one
 // hand, the partner's updates and announcements, the taps held until the
 // queue is ready: static/scorepads/table.js; the toast and the Copy and Share
 // buttons: static/card_table/site.js.)
@@ -178,10 +179,8 @@ function readCards(text) {
     }
   }, true);
 
-  // The pad's hands as stored, which its offline script draws waiting taps
-  // on: the whole pad writes them (data-hands), and every pad answered says
-  // them in its X-Pad-Hands header, which is all a tap's patch brings of
-  // them (scorepads/patches.py).
+  // The pad's hands as stored, which waiting taps are drawn on: the whole
+  // pad writes them (data-hands), a tap's patch only says them (X-Pad-Hands).
   document.addEventListener("htmx:beforeSwap", (event) => {
     const pad = document.getElementById("pad");
     const xhr = event.detail.xhr;
@@ -189,6 +188,92 @@ function readCards(text) {
     const hands = xhr.getResponseHeader("X-Pad-Hands");
     if (hands !== null) pad.dataset.hands = hands;
   });
+
+  // The page's game as the server drew it ([data-table-state]: its JSON),
+  // with the hands it holds (on the pad, its data-hands, which the next
+  // block keeps) and, on the pad, its version (its meta region's). Null on
+  // a page with none.
+  window.padState = () => {
+    try {
+      const holder = document.querySelector("[data-table-state]");
+      const meta = document.getElementById("pad-meta");
+      const state = { hands: holder.dataset.hands || "", ...JSON.parse(holder.dataset.tableState) };
+      return meta ? { ...state, version: Number(meta.value) } : state;
+    } catch (error) { return null; }
+  };
+
+  // The cards typed on "Gorilla it out" are kept on the phone until their
+  // hand is recorded: a page closed, or a verdict asked for without a
+  // connection (it comes when the connection returns), loses none of them.
+  const cardsForm = document.querySelector("form[data-card-entry]");
+  const padState = () => window.padState() || {};
+  const CARDS = "gorilla-cards:";
+  function cardsKey() {
+    const number = cardsForm.elements.number && cardsForm.elements.number.value;
+    const { game } = padState();
+    return game !== undefined && number ? `${CARDS}${game}:${number}` : "";
+  }
+
+  function keepCards() {
+    const { taker_cards: taker, giver_cards: giver, dealer_took: took } = cardsForm.elements;
+    const key = cardsKey();
+    if (key) localStorage.setItem(key, JSON.stringify({ taker_cards: taker.value, giver_cards: giver.value, dealer_took: took.checked }));
+  }
+
+  // Before the card grid is set up (at DOMContentLoaded), which then shows what is restored.
+  function restoreCards() {
+    const fields = cardsForm.elements;
+    let kept = null;
+    try { kept = cardsKey() && JSON.parse(localStorage.getItem(cardsKey())); } catch (error) { kept = null; }
+    if (!kept) return;
+    for (const name of ["taker_cards", "giver_cards"]) if (!fields[name].value) fields[name].value = kept[name] || "";
+    if (kept.dealer_took) fields.dealer_took.checked = true;
+    fields.taker_cards.dispatchEvent(new Event("input", { bubbles: true }));
+    fields.dealer_took.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // The cards of the hands the pad holds are done with.
+  function forgetRecordedCards() {
+    const { game, hands = "" } = padState();
+    if (game === undefined) return;
+    const prefix = `${CARDS}${game}:`;
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(prefix) && Number(key.slice(prefix.length)) <= hands.length) localStorage.removeItem(key);
+    }
+  }
+
+  let cardsWaiting = false;
+  function cardsOffline() {
+    cardsWaiting = true;
+    const analysis = document.getElementById("analysis");
+    if (!analysis) return;
+    const note = document.createElement("p");
+    note.className = "message info";
+    note.textContent = "No connection: your cards are kept on this phone, and the verdict will come when the connection returns.";
+    analysis.replaceChildren(note);
+  }
+
+  if (cardsForm) {
+    restoreCards();
+    cardsForm.addEventListener("input", keepCards);
+    cardsForm.addEventListener("change", keepCards);
+    cardsForm.addEventListener("click", () => setTimeout(keepCards, 0)); // the card grid writes the fields
+    cardsForm.addEventListener("submit", (event) => {
+      keepCards();
+      if (navigator.onLine) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      cardsOffline();
+    }, true);
+    cardsForm.addEventListener("htmx:sendError", cardsOffline);
+    window.addEventListener("online", () => {
+      if (cardsWaiting) cardsForm.requestSubmit();
+      cardsWaiting = false;
+    });
+  }
+  forgetRecordedCards();
+  document.addEventListener("pad-patched", forgetRecordedCards);
+  document.addEventListener("htmx:load", (event) => { if (event.detail.elt && event.detail.elt.id === "pad") forgetRecordedCards(); });
 
   document.addEventListener("DOMContentLoaded", () => {
     for (const form of document.querySelectorAll("[data-card-entry]")) {

@@ -1,375 +1,327 @@
-// Any game's entry without a connection. A form's submit button marked
-// data-queue-entry ("Hand {number}", "Ruling: {event}, board {board}": how an entry
-// is named, from its fields) sends an entry the phone keeps
-// (static/scorepads/tap_queue.js) when there is no connection, when earlier
-// entries still wait, or when its answer never came; kept entries are drawn
-// as waiting above the form and sent once each, in order, when the
-// connection returns (by Background Sync when the page is closed). An entry
-// sent by htmx is kept on the phone too as it leaves, until its answer comes:
-// a page closed first loses nothing. Each entry
-// carries a key made on the phone (the entry_key field, by static/scorepads/table.js): the server records an entry
-// once whatever is sent again (scorepads/entries.py). A refused entry (or
-// one the server would not take: a session ended, a game gone) waits, sent by
-// no one, for the player's choice: send it again as the next hand, put it
-// back in the form, or drop it.
+// Every game's entries without a connection, one queue for all. An entry is
+// kept on the phone (static/scorepads/tap_queue.js) when there is no
+// connection, when earlier entries of its game still wait, or when its answer
+// never came, drawn as waiting, and sent once, in order, when the connection
+// returns (by Background Sync when the page is closed). One sent by htmx is
+// drawn at once and kept on the phone as it leaves, until its answer comes.
+// The server records an entry once by its key (the entry_key field, made by
+// static/scorepads/table.js) and answers X-Entry done or refused
+// (scorepads/entries.py); a refused entry waits, sent by no one, for the
+// player's choice. A badge says what waits.
 //
-// A form sent by htmx goes by htmx while nothing waits; any other form is
-// sent by the queue, and the page follows where the server went. A numbered
-// entry (a "number" field) takes the next number after those waiting, and the
-// form says so ("Record hand 6").
+// What a game's entries are, how they are drawn while they wait and the words
+// of a refusal are its kind, registered by the script loaded after this one
+// (window.entryQueue.register): static/scorepads/entry_forms.js for a form
+// whose button is marked data-queue-entry, static/pad/pad_rules.js for
+// Gorilla's taps.
 "use strict";
 
 (function () {
   const queue = window.tapQueue;
-  const page = window.queuePage;
-  if (!queue || !page || !window.entryKeys || !("indexedDB" in window)) return;
-  const { element, csrfToken, field, standClear } = page;
-  const { withField } = queue;
+  if (!queue || !window.entryKeys || !("indexedDB" in window)) return;
 
-  const KEY_FIELD = "entry_key";
-  const NUMBER_FIELD = "number";
   const RETRY_MS = 15000;
-  const HAND = /\b(hand )(\d+)\b/gi;
+  const NOTE_MS = 8000; // how long a line about a kept entry stays
+  const ALL_SENT_MS = 5000; // how long "All sent" stays
 
+  const kinds = []; // the kinds of entries this page makes, as registered
   let taps = []; // the entries waiting on this phone, of every game, oldest first
   let lastSent = 0;
-  const madeHere = new Set(); // entries of this page's forms sent at once (not kept offline)
+  let dropped = false; // the player dropped or took back an entry: not sent
+  // The entry htmx is sending: { form, button, fields, kind }, then with
+  // ``entry`` (drawn) and ``stored`` (kept on the phone) once it leaves.
+  let inFlight = null;
 
-  // ---- The forms ---------------------------------------------------------------
-
-  function entryButton(form) { return form.querySelector("button[data-queue-entry]"); }
-  function entryForms() { return Array.from(document.querySelectorAll("form")).filter(entryButton); }
-  // Where a form goes (read from its attribute: a field named "action" hides form.action).
-  function target(form) { return new URL(form.getAttribute("action") || location.href, location.href); }
-  // The entries of one form follow each other: they are grouped by where they go.
-  function groupOf(form) { return `entry:${target(form).pathname}`; }
+  function kindOf(form, button) { return kinds.find((kind) => kind.takes(form, button)); }
   function waitingIn(group) { return taps.filter((tap) => tap.game === group); }
   // Those kept to be sent by the queue or settled by the player: not one this
   // page (or another) is sending by htmx, which its answer takes away.
   function keptIn(group) { return waitingIn(group).filter((tap) => tap.state !== "sending"); }
-  // The entries drawn for a group: those kept, and the one on its way by htmx.
+  // The entries drawn for a group, in the order they were made: the one on
+  // its way by htmx (drawn at once, before its answer comes), then those kept.
   function drawnIn(group) {
     const kept = waitingIn(group);
-    return inFlight && inFlight.entry && inFlight.entry.game === group ? kept.concat([inFlight.entry]) : kept;
+    return inFlight && inFlight.entry && inFlight.entry.game === group ? [inFlight.entry, ...kept] : kept;
   }
+  function pageGroups() { return new Set(kinds.flatMap((kind) => kind.groups())); }
+  function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game) && tap.state !== "sending"); }
+  function sending() { return Boolean(inFlight && inFlight.entry); }
   // Whether htmx sends the form when it is submitted (not only as it is typed in).
   function sentByHtmx(form) {
     const trigger = form.getAttribute("hx-trigger");
     return form.hasAttribute("hx-post") && (!trigger || /\bsubmit\b/.test(trigger));
   }
 
-  function labelled(template, fields) {
-    return template.replace(/\{(\w+)\}/g, (whole, name) => field(fields, name) || "?").trim();
+  // ---- The badge, the refusals and the notes ---------------------------------------
+
+  // What stands in the page's frame, at the top of the screen: the badge and
+  // a passing note (static/card_table/site.css).
+  const IN_THE_FRAME = ["tap-badge", "tap-note"];
+  function frame() {
+    let found = document.getElementById("queue-frame");
+    if (!found) {
+      found = document.createElement("div");
+      found.id = "queue-frame";
+      found.className = "queue-frame";
+      document.querySelector("main").prepend(found);
+    }
+    return found;
   }
 
-  // The number the server gave the form, and its words as drawn ("Record hand 5").
-  const drawnAs = new WeakMap();
-  function asServed(form) {
-    if (!drawnAs.has(form)) {
-      const number = form.elements[NUMBER_FIELD];
-      const texts = [];
-      // The form's words, and the pad's status line ("Hand 5 next") around it.
-      const region = form.closest("#pad");
-      for (const root of [form, ...(region ? region.querySelectorAll(".status-next") : [])]) {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        while (walker.nextNode()) {
-          if (HAND.test(walker.currentNode.data)) texts.push([walker.currentNode, walker.currentNode.data]);
-          HAND.lastIndex = 0;
-        }
-      }
-      drawnAs.set(form, { number: number ? Number(number.value) : null, texts });
+  // The page's element of this id, made at the top of the page the first time.
+  function element(id, className, role) {
+    let found = document.getElementById(id);
+    if (!found) {
+      found = document.createElement("div");
+      found.id = id;
+      found.className = className;
+      if (role) found.setAttribute("role", role);
+      const main = document.querySelector("main");
+      if (IN_THE_FRAME.includes(id)) frame().append(found);
+      else if (frame().parentElement === main) frame().after(found);
+      else main.prepend(found);  // the badge stands in the flow by the record bar (static/card_table/site.js)
     }
-    return drawnAs.get(form);
+    return found;
   }
 
-  // The form numbered after the entries waiting, and the list of them above it.
-  function drawForm(form) {
-    const served = asServed(form);
-    const waiting = waitingIn(groupOf(form));
-    const drawn = drawnIn(groupOf(form)).filter((tap) => tap.state === "waiting");
-    drawRows(form, drawn);
-    if (served.number) {
-      const last = Math.max(0, ...drawn.map((tap) => tap.number || 0));
-      const next = Math.max(served.number, last + 1);
-      form.elements[NUMBER_FIELD].value = next;
-      for (const [node, text] of served.texts) {
-        node.data = text.replace(HAND, (whole, word, number) => (Number(number) === served.number ? word + next : whole));
-      }
-    }
-    let box = form.entryList;
-    if (!box || !box.isConnected) {
-      box = document.createElement("div");
-      box.className = "message info entry-waiting"; // the badge is what is announced
-      const fieldset = entryButton(form).closest("fieldset");
-      const legend = fieldset && fieldset.querySelector(":scope > legend");
-      if (legend) legend.insertAdjacentElement("afterend", box);
-      else form.insertAdjacentElement("beforebegin", box);
-      form.entryList = box;
-    }
-    const shown = waiting.filter((tap) => tap.state === "waiting");
-    box.hidden = !shown.length;
-    if (!shown.length) { box.replaceChildren(); return; }
-    const heading = document.createElement("p");
-    heading.style.margin = "0"; // the box's own padding is room enough
-    heading.append(document.createElement("strong"));
-    heading.firstChild.textContent = navigator.onLine ? "Sending from this phone:" : "Kept on this phone, sent when the connection returns:";
-    const list = document.createElement("ul");
-    list.className = "entry-waiting-list";
-    list.style.margin = "0.3rem 0 0";
-    for (const tap of shown) {
-      const item = list.appendChild(document.createElement("li"));
-      item.dataset.entryWaiting = tap.label;
-      item.textContent = `${tap.label} · waiting`;
-    }
-    box.replaceChildren(heading, list);
+  // The token of the page, which a request sent from the queue carries.
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; }
+    catch (error) { return ""; }
   }
 
-  // Each numbered entry waiting drawn in its place on the sheet, as a row of
-  // its own at the end of the rows the page marks data-waiting-rows (a
-  // seated game's score sheet), marked as waiting. The sheet's own rows stay
-  // as they are; the row goes when the entry's answer comes, and the
-  // server's row takes its place.
-  function drawRows(form, entries) {
-    const rows = (form.closest("#pad") || document).querySelector("[data-waiting-rows]");
-    if (!rows) return;
-    const drawn = new Map(Array.from(rows.querySelectorAll(":scope > [data-entry-row]"), (row) => [row.dataset.entryRow, row]));
-    const wanted = entries.filter((tap) => tap.number).map((tap) => drawn.get(String(tap.number)) || waitingRow(rows, tap));
-    for (const row of drawn.values()) if (!wanted.includes(row)) row.remove();
-    for (const row of wanted) if (!row.isConnected) rows.append(row);
-    const sheet = rows.closest("section");
-    if (sheet && wanted.length && sheet.hidden) {
-      sheet.hidden = false;
-      sheet.dataset.shownForWaiting = "";
-    } else if (sheet && !wanted.length && "shownForWaiting" in sheet.dataset) {
-      sheet.hidden = true;
-      delete sheet.dataset.shownForWaiting;
-    }
+  // A field's value among a form's fields (name, value pairs).
+  function field(fields, name) {
+    const found = fields.find(([key]) => key === name);
+    return found ? found[1] : "";
   }
 
-  function waitingRow(rows, tap) {
-    const row = document.createElement("tr");
-    row.className = "entry-waiting-row";
-    row.dataset.entryRow = String(tap.number);
-    const number = row.appendChild(document.createElement("th"));
-    number.scope = "row";
-    number.textContent = String(tap.number);
-    const header = rows.closest("table") && rows.closest("table").querySelector("thead tr");
-    const cell = row.appendChild(document.createElement("td"));
-    cell.colSpan = Math.max(1, (header ? header.children.length : 2) - 1);
-    cell.textContent = `${tap.label} · waiting to be sent`;
-    return row;
+  // How many entries, in the words of the page's game: "1 hand", "3 more
+  // taps" (the page's head names them, <meta name="entries-kept"
+  // content="hand hands">, templates/scorepads/entry_queue_scripts.html).
+  function entries(count, more = "") {
+    const named = document.querySelector("meta[name=entries-kept]");
+    const [one, several] = named ? named.content.split(" ") : ["entry", "entries"];
+    return `${count} ${more}${count === 1 ? one : several}`;
   }
 
-  // ---- Badge and refusals -------------------------------------------------------
+  // The badge, from what waits: ``held`` (a choice waits for the player),
+  // ``count`` (entries waiting),
+  // ``offline`` (whether to say the page is offline with nothing waiting),
+  // ``lastSent`` (when the last were sent: "All sent" for a few seconds).
+  // ``redraw`` draws it again once "All sent" is done with.
+  function badge({ held, count, offline, lastSent }, redraw) {
+    const drawn = element("tap-badge", "tap-badge", "status");
+    const waiting = `${entries(count)} waiting`;
+    let text = "";
+    if (held) text = count ? `Your choice above · ${entries(count, "more ")} waiting` : "Your choice above";
+    else if (count && !navigator.onLine) text = `${waiting}, kept on this phone`;
+    else if (count) text = `Sending ${entries(count)} kept on this phone`;
+    else if (!navigator.onLine && offline) text = "Offline";
+    else if (Date.now() - lastSent < ALL_SENT_MS) text = "All sent";
+    drawn.textContent = text;
+    drawn.hidden = !text;
+    drawn.classList.toggle("all-sent", text === "All sent");
+    standClear();
+    if (text === "All sent") setTimeout(redraw, ALL_SENT_MS);
+  }
 
-  function pageGroups() { return new Set(entryForms().map(groupOf)); }
-  function ours() { const groups = pageGroups(); return taps.filter((tap) => groups.has(tap.game) && tap.state !== "sending"); }
+  // The badge and a passing note at the top of the page's frame: the status
+  // line stands below them (--badge-room), and a focused field is scrolled
+  // clear of them. A note moved beside the form tapped (say, below) stands
+  // there, in the flow.
+  function standClear() {
+    const holder = document.getElementById("queue-frame");
+    const root = document.documentElement;
+    const said = holder && Array.from(holder.children).some((child) => !child.hidden);
+    if (holder) holder.hidden = !said;
+    if (said) root.style.setProperty("--badge-room", `${Math.ceil(holder.getBoundingClientRect().height)}px`);
+    else root.style.removeProperty("--badge-room");
+    document.dispatchEvent(new CustomEvent("queue-frame-drawn"));  // the frame measured again
+  }
+  window.addEventListener("resize", standClear);
+  document.addEventListener("toggle", standClear, true);
 
   function drawBadge() {
     const mine = ours();
-    page.drawBadge({
+    badge({
       held: mine.some((tap) => tap.state === "conflict"),
       count: mine.filter((tap) => tap.state === "waiting").length,
-      offline: entryForms().length > 0,
+      offline: pageGroups().size > 0,
       lastSent,
     }, drawBadge);
   }
 
   function drawRefusals() {
     const box = element("tap-conflicts", "tap-conflicts messages", "alert");
-    box.replaceChildren();
-    for (const tap of ours().filter((each) => each.state === "conflict")) {
-      const message = box.appendChild(document.createElement("div"));
-      message.className = "message warning";
-      const why = (tap.conflict && tap.conflict.problem) || "the server did not take it";
-      message.appendChild(document.createElement("p")).textContent = `${tap.label} from this phone was not recorded: ${why}`;
-      const choices = message.appendChild(document.createElement("p"));
-      choices.className = "conflict-choices";
-      const form = entryForms().find((each) => groupOf(each) === tap.game);
-      const next = form && tap.number ? asServed(form).number : null;
-      const offered = [
-        next ? [`Record it as hand ${next}`, "again", "made"] : null,
-        form ? ["Put it back in the form", "back", "secondary"] : null,
-        ["Drop it", "drop", "secondary"],
-      ];
-      for (const [label, choice, look] of offered.filter(Boolean)) {
-        const button = choices.appendChild(document.createElement("button"));
-        button.type = "button";
-        button.className = `tap ${look}`;
-        button.textContent = label;
-        button.addEventListener("click", async () => {
-          button.disabled = true;
-          await settle(tap, choice, form, next);
-          await refresh();
-          send();
-        });
-      }
+    const told = ours().filter((tap) => tap.state === "conflict").map((tap) => {
+      const kind = kinds.find((each) => each.groups().includes(tap.game));
+      return { tap, kind, ...kind.refusal(tap) };
+    });
+    // Drawn again only when what it says changes: a choice is never swapped under the finger.
+    const said = JSON.stringify(told.map(({ tap, text, choices }) => [tap.id, text, choices]));
+    if (box.dataset.said !== said) {
+      box.dataset.said = said;
+      box.replaceChildren();
+      for (const { tap, kind, text, choices } of told) drawChoices(box, tap, kind, text, choices);
     }
     box.hidden = !box.childElementCount;
     standClear();
   }
 
-  // The player's answer to a refused entry. The game's entries after it are
-  // numbered again from the form's number as the server now draws it.
-  async function settle(tap, choice, form, next) {
-    const group = keptIn(tap.game).filter((each) => each.id !== tap.id);
-    const following = choice === "again"
-      ? [{ ...tap, state: "waiting", conflict: null }, ...group].sort((a, b) => a.id - b.id)
-      : group;
-    if (choice !== "again") {
-      dropped = true;
-      await queue.remove(tap.id);
+  function drawChoices(box, tap, kind, text, offered) {
+    const message = box.appendChild(document.createElement("div"));
+    message.className = "message warning";
+    message.appendChild(document.createElement("p")).textContent = text;
+    const choices = message.appendChild(document.createElement("p"));
+    choices.className = "conflict-choices";
+    for (const [label, choice, look] of offered) {
+      const button = choices.appendChild(document.createElement("button"));
+      button.type = "button";
+      button.className = `tap ${look}`;
+      button.textContent = label;
+      button.addEventListener("click", async () => {
+        button.disabled = true;
+        await kind.settle(tap, choice);
+        await refresh();
+        send();
+      });
     }
-    let number = next;
-    for (const each of following) {
-      if (number && each.number) {
-        each.number = number;
-        each.fields = withField(each.fields, NUMBER_FIELD, number);
-        each.label = labelled(each.template, each.fields);
-        number += 1;
-      }
-      await queue.update(each);
-    }
-    if (choice === "back" && form) putBack(form, tap);
-  }
-
-  // What the entry holds, back in its form, to be corrected and sent again.
-  function putBack(form, tap) {
-    for (const [name, value] of tap.fields) {
-      if ([KEY_FIELD, NUMBER_FIELD, "csrfmiddlewaretoken"].includes(name)) continue;
-      const control = form.elements[name];
-      if (!control || control.type === "submit") continue;
-      if (control instanceof RadioNodeList) {
-        for (const each of control) if (each.type === "radio" || each.type === "checkbox") each.checked = each.value === value;
-      } else if (control.type === "checkbox") control.checked = true;
-      else control.value = value;
-    }
-    for (const each of form.querySelectorAll("input[type=checkbox]")) {
-      if (!tap.fields.some(([name, value]) => name === each.name && value === each.value)) each.checked = false;
-    }
-    form.dispatchEvent(new Event("input", { bubbles: true }));
-    entryButton(form).scrollIntoView({ block: "center" });
   }
 
   // ---- Keeping entries ----------------------------------------------------------
 
-  let dropped = false; // the player dropped or took back an entry: not sent
   async function refresh() {
     const before = ours().length;
-    try { taps = (await queue.taps()).filter((tap) => tap.kind === "entry"); }
+    try { taps = await queue.taps(); }
     catch (error) { return; } // storage refused (private mode): entries go as before
+    for (const kind of kinds) if (kind.load) await kind.load();
     // Sent, by this page or by the service worker's Background Sync.
     if (before && !ours().length && !dropped) lastSent = Date.now();
     dropped = false;
-    for (const form of entryForms()) drawForm(form);
+    for (const kind of kinds) kind.draw();
     drawBadge();
     drawRefusals();
   }
 
-  let inFlight = null;
+  // An entry the player dropped, or took back before it was sent.
+  async function drop(id) {
+    dropped = true;
+    await queue.remove(id);
+  }
+
+  // A tap of a form of the queue is kept on the phone when there is no
+  // connection or earlier entries of its game still wait. Otherwise it goes
+  // by htmx, drawn at once as it leaves, or, a form not sent by htmx, as the
+  // browser sends it, or by the queue for a kind that sends its forms itself.
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    const button = event.submitter;
-    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !button || !button.hasAttribute("data-queue-entry")) return;
+    const button = event.submitter || null;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    const kind = kindOf(form, button);
+    if (!kind) return;
     // A second entry of a form whose entry is on its way is htmx's to drop
     // (hx-sync): a double tap whose answer is slow is one entry.
-    if (inFlight && inFlight.entry && inFlight.form === form) return;
+    if (sending() && inFlight.form === form) return;
     window.entryKeys.fresh(form);
     const fields = Array.from(new FormData(form, button));
-    if (sentByHtmx(form) && navigator.onLine && !keptIn(groupOf(form)).length && !(inFlight && inFlight.entry)) {
-      inFlight = { form, button, fields };
+    const free = navigator.onLine && !keptIn(kind.group(form)).length && !sending();
+    if (free && sentByHtmx(form)) {
+      inFlight = { form, button, fields, kind };
       return;
     }
+    if (free && !kind.sendsItself) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    keep(form, button, fields, { now: !sentByHtmx(form) && navigator.onLine });
+    keep(form, button, fields, { now: free });
   }, true);
-
-  // The entry went by htmx but no answer came (the connection dropped, it
-  // took too long, or a server in between failed): kept, and sent again; if
-  // the server had it, it is recorded once.
-  function lost(event) {
-    if (!inFlight || event.detail.elt !== inFlight.form) return;
-    if (event.type === "htmx:responseError" && event.detail.xhr.status < 500 && event.detail.xhr.status !== 429) return;
-    const { form, button, fields, stored } = inFlight;
-    inFlight = null;
-    (stored || Promise.resolve(null)).then(async (onItsWay) => {
-      if (!onItsWay) return keep(form, button, fields, { now: false });
-      await queue.unanswered(onItsWay);
-      await refresh();
-      askForSync();
-      send();
-    });
-  }
-  document.addEventListener("htmx:sendError", lost);
-  document.addEventListener("htmx:timeout", lost);
-  document.addEventListener("htmx:responseError", lost);
 
   // The entry htmx sends is drawn at once, as it leaves (htmx:beforeSend:
   // after its fields are read, and not for an entry htmx drops).
   document.addEventListener("htmx:beforeSend", (event) => {
     if (!inFlight || inFlight.entry || event.detail.elt !== inFlight.form) return;
-    const { form, button, fields } = inFlight;
-    inFlight.entry = { game: groupOf(form), state: "waiting", label: labelled(button.dataset.queueEntry || "Entry", fields) };
-    if (form.elements[NUMBER_FIELD]) inFlight.entry.number = Number(field(fields, NUMBER_FIELD));
-    drawForm(form);
-    document.dispatchEvent(new CustomEvent("entries-drawn-waiting"));  // its row brought on the screen (table.js)
+    const { form, button, fields, kind } = inFlight;
+    inFlight.entry = kind.entry(form, button, fields, { leaving: true });
+    if (!inFlight.entry) { inFlight = null; return; }
+    kind.draw();
+    drawnWaiting();
     // Written on the phone as it leaves, so a page closed before its answer
     // comes loses nothing (static/scorepads/tap_queue.js sends it again).
-    inFlight.stored = queue.addOnItsWay(entryOf(form, button, fields)).catch(() => null);
+    inFlight.stored = queue.addOnItsWay(inFlight.entry).catch(() => null);
   });
-  // Its answer came: it leaves the phone, and entries made meanwhile, which
-  // waited for it to go in order, follow.
+
+  // An entry drawn before the server has it: its row is brought on the screen (static/scorepads/table.js).
+  function drawnWaiting() { document.dispatchEvent(new CustomEvent("entries-drawn-waiting")); }
+
+  function failed(status) { return status >= 500 || status === 429 || status === 0; }
+  function answers(event) {
+    const request = event.detail.requestConfig;
+    return sending() && (event.detail.elt === inFlight.form || Boolean(request && request.elt === inFlight.form));
+  }
+
+  // Its answer came: the drawing goes as the answer is swapped in, in the
+  // same moment, and the entry leaves the phone; entries made meanwhile,
+  // which waited for it to go in order, follow.
   function answered() {
-    const { stored } = inFlight;
+    const { form, kind, stored } = inFlight;
     inFlight = null;
-    (stored || Promise.resolve(null)).then(async (onItsWay) => {
+    kind.answered(form);
+    stored.then(async (onItsWay) => {
       if (onItsWay) await queue.answered(onItsWay).catch(() => {});
       if (taps.some((tap) => tap.state === "waiting")) send();
     });
   }
-  // Its answer came: the drawing goes as the answer is swapped in, in the same moment.
   document.addEventListener("htmx:beforeSwap", (event) => {
-    const request = event.detail.requestConfig;
-    if (!inFlight || !request || request.elt !== inFlight.form) return;
-    const status = event.detail.xhr.status;
-    if (status >= 500 || status === 429) return; // lost: kept, and sent again
-    const { form } = inFlight;
-    answered();
-    if (form.isConnected) drawForm(form);
+    if (answers(event) && !failed(event.detail.xhr.status)) answered();
   });
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (inFlight && event.detail.successful && event.detail.elt === inFlight.form) answered();
+    if (answers(event) && event.detail.successful) answered();
   });
-  if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000;
 
-  // The entry a form's fields make, as the queue keeps it.
-  function entryOf(form, button, fields, { renumber = false } = {}) {
-    const template = button.dataset.queueEntry || "Entry";
-    const tap = {
-      game: groupOf(form), kind: "entry", url: target(form).pathname, csrf: field(fields, "csrfmiddlewaretoken"),
-      fields, template,
-    };
-    if (form.elements[NUMBER_FIELD]) {
-      tap.number = Number(field(fields, NUMBER_FIELD));
-      if (renumber) { // made before the form was numbered after those waiting
-        tap.number = Math.max(tap.number, 1 + Math.max(0, ...waitingIn(tap.game).map((each) => each.number || 0)));
-        tap.fields = withField(fields, NUMBER_FIELD, tap.number);
-      }
-    }
-    tap.label = labelled(template, tap.fields);
-    return tap;
+  // The entry went but no answer came (the connection dropped, it took too
+  // long, or a server in between failed): kept, and sent again; if the
+  // server had it, it is recorded once. It stays drawn meanwhile.
+  function lost(event) {
+    if (!answers(event) || inFlight.lost) return;
+    if (event.type === "htmx:responseError" && !failed(event.detail.xhr.status)) return;
+    inFlight.lost = true;
+    const { form, button, fields, stored } = inFlight;
+    stored.then((onItsWay) => (onItsWay ? queue.unanswered(onItsWay) : keep(form, button, fields, { sent: true })))
+      .finally(async () => {
+        inFlight = null;
+        await refresh();
+        askForSync();
+        send();
+      });
+  }
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:timeout", lost);
+  document.addEventListener("htmx:responseError", lost);
+  if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = 10000; // an answer that never comes is a lost entry
+
+  // One entry kept at a time, in the order they came: each numbers itself
+  // from the entries kept before it, so a second that comes while the phone
+  // is still storing the first (slow storage) waits for it, rather than take
+  // the same number.
+  let keeping = Promise.resolve();
+  function keep(form, button, fields, how) {
+    const kept = keeping.then(() => keepNow(form, button, fields, how));
+    keeping = kept.catch(() => {});
+    return kept;
   }
 
-  async function keep(form, button, fields, { now, renumber = false }) {
-    const tap = entryOf(form, button, fields, { renumber });
+  async function keepNow(form, button, fields, { now = false, sent = false, renumber = false }) {
+    const kind = kindOf(form, button);
+    await refresh();
+    const tap = await kind.entry(form, button, fields, { sent, renumber });
+    if (!tap) return;
     try { await queue.add(tap); }
     catch (error) { return; } // storage refused: nothing kept, the form stays as typed
     await refresh();
+    if (kind.kept) kind.kept(tap, form, { now });
     if (now) {
       // Sent from here first, where the answer is followed; Background Sync
       // only if it still waits (it would send it out of this page's sight).
-      madeHere.add(tap.id);
       await send();
       if (taps.some((each) => each.id === tap.id && each.state === "waiting")) askForSync();
       return;
@@ -378,58 +330,52 @@
     send();
   }
 
+  // A line under the form tapped (or at the top of the page), where the finger is.
+  function say(text, form) {
+    const box = element("tap-note", "tap-note message info", "status");
+    if (form && form.isConnected) form.insertAdjacentElement("afterend", box);
+    box.textContent = text;
+    box.hidden = false;
+    standClear();
+    clearTimeout(say.fading);
+    say.fading = setTimeout(() => { box.hidden = true; standClear(); }, NOTE_MS);
+  }
+
   // ---- Sending -------------------------------------------------------------------
 
-  let sending = false;
+  let sendingAll = false;
   async function send() {
-    if (sending || (inFlight && inFlight.entry) || !navigator.onLine) return;
-    sending = true;
+    if (sendingAll || sending() || !navigator.onLine) return;
+    sendingAll = true;
     let report = { sent: [] };
     try { report = await queue.sendAll({ csrf: csrfToken() }); }
     catch (error) { report = { sent: [] }; }
-    finally { sending = false; }
+    finally { sendingAll = false; }
     const groups = pageGroups();
     const here = report.sent.filter((tap) => groups.has(tap.game));
     if (here.length) lastSent = Date.now();
-    const followed = here.find((tap) => madeHere.has(tap.id) && tap.location);
-    if (followed) { window.location.assign(followed.location); return; }
+    // A kind whose page follows an entry sent (where the server went), or
+    // shows one refused as it was made, is done here.
+    if (kinds.some((kind) => kind.follows && kind.follows(here))) return;
+    if (here.length) await fetchRegion();
     await refresh();
-    if (await refusedHere()) return;
-    if (here.length || ours().some((tap) => tap.state === "conflict")) fetchRegion();
+    for (const kind of kinds) if (kind.refusedHere && await kind.refusedHere()) return;
+    if (!here.length && ours().some((tap) => tap.state === "conflict")) fetchRegion();
   }
 
-  // An entry of a form not sent by htmx, refused as it was made: the form
-  // is sent as it is, and the page shows why, beside its fields.
-  async function refusedHere() {
-    const refused = taps.find((tap) => madeHere.has(tap.id) && tap.state === "conflict" && tap.conflict.answered);
-    if (!refused) return false;
-    madeHere.delete(refused.id);
-    const form = entryForms().find((each) => groupOf(each) === refused.game);
-    if (!form) return false;
-    await queue.remove(refused.id);
-    const button = entryButton(form);
-    if (button.name) {
-      const choice = form.appendChild(document.createElement("input"));
-      Object.assign(choice, { type: "hidden", name: button.name, value: button.value });
-    }
-    window.entryKeys.field(form).value = field(refused.fields, KEY_FIELD);
-    HTMLFormElement.prototype.submit.call(form);
-    return true;
-  }
-
-  // The page's region from the server, once its entries were sent.
-  function fetchRegion() {
+  // The page's region from the server, once its entries were sent (or another phone's page sent them).
+  async function fetchRegion() {
     const pad = document.getElementById("pad");
     if (!pad || !window.htmx || !pad.getAttribute("hx-get")) return;
-    window.htmx.ajax("GET", pad.getAttribute("hx-get").split("?")[0], { target: "#pad", swap: "outerHTML" })
-      .catch(() => { /* offline again: the poll brings it */ });
+    try { await window.htmx.ajax("GET", pad.getAttribute("hx-get").split("?")[0], { target: "#pad", swap: "outerHTML" }); }
+    catch (error) { /* offline again: the poll brings it */ }
   }
 
   // Background Sync sends what waits when the page is gone. Not asked while
   // an entry is on its way by htmx: the worker, which cannot see it, would
   // send the entries after it first; once it is answered, the page sends them.
   async function askForSync() {
-    if ((inFlight && inFlight.entry) || !("serviceWorker" in navigator)) return;
+    if (sending() || !("serviceWorker" in navigator)) return;
     try {
       const registration = await navigator.serviceWorker.ready;
       if (registration.sync) await registration.sync.register(queue.SYNC_TAG);
@@ -438,31 +384,48 @@
 
   window.addEventListener("online", () => { refresh(); send(); });
   window.addEventListener("offline", refresh);
-  setInterval(() => { if (taps.some((tap) => tap.state !== "conflict")) send(); }, RETRY_MS);
+  setInterval(() => { if (taps.some((tap) => tap.state === "waiting")) send(); }, RETRY_MS);
   if ("BroadcastChannel" in window) {
-    new BroadcastChannel(queue.CHANNEL).onmessage = () => refresh();
+    // What another page (or the worker) kept or sent; a game whose region it moved is fetched again.
+    new BroadcastChannel(queue.CHANNEL).onmessage = async () => {
+      const before = kinds.map((kind) => (kind.seen ? kind.seen() : ""));
+      await refresh();
+      if (!sendingAll && kinds.some((kind, index) => kind.seen && kind.seen() !== before[index])) fetchRegion();
+    };
   }
-  // A new region from the server (after an entry, or the other phone's): its
-  // form as served, then numbered after what waits.
+  // A new region from the server (after an entry, or the other phone's), or
+  // an entry's answer patched in place: drawn again with what still waits.
   document.addEventListener("htmx:load", (event) => {
-    if (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button[data-queue-entry]")) refresh();
+    const elt = event.detail.elt;
+    if (elt && (elt.id === "pad" || (elt.querySelector && elt.querySelector("form")))) refresh();
   });
+  document.addEventListener("pad-patched", refresh);
 
-  // The entries made before this script was ready (static/scorepads/table.js
+  // A kind of entries, as its script gives it: which forms it ``takes``,
+  // the ``group`` (game) a form's entries follow each other in and the
+  // page's ``groups``, the ``entry`` a form's fields make (null: none),
+  // how the page is drawn with what waits (``draw``, and ``answered`` as an
+  // answer comes), a refusal's words and choices (``refusal``, ``settle``);
+  // and what it may add: ``load`` before drawing, ``kept``, ``seen`` (what it
+  // knows of the server), ``sendsItself``, ``follows``, ``refusedHere``.
+  // A kind's entries made before it was ready (static/scorepads/table.js
   // held them) are kept in turn, each numbered after those kept before it, and sent.
-  const started = refresh();
-  let keeping = started;
-  if (window.heldEntries) {
-    window.heldEntries.ready(
-      (form, button) => Boolean(button && button.hasAttribute("data-queue-entry")),
-      (form, button, fields) => {
-        keeping = keeping.then(() => keep(form, button, fields, { now: !sentByHtmx(form) && navigator.onLine, renumber: true }))
-          .catch(() => { /* storage refused: the form stays as typed */ });
-      },
-    );
+  function register(kind) {
+    kinds.push(kind);
+    if (window.heldEntries) {
+      window.heldEntries.ready(kind.takes, (form, button, fields) => keep(form, button, fields, {
+        now: Boolean(kind.sendsItself) && !sentByHtmx(form) && navigator.onLine, renumber: true,
+      }).catch(() => { /* storage refused: the form stays as typed */ }));
+    }
+    return refresh();
   }
+
+  window.entryQueue = {
+    register, taps: () => taps, waitingIn, keptIn, drawnIn, drop, refresh, say,
+    element, field, standClear, drawBadge: badge,
+  };
   // An entry a closed page left on its way is kept as waiting, and sent.
-  started.then(() => queue.reclaim()).catch(() => {}).then(refresh).then(() => {
+  queue.reclaim().catch(() => {}).then(refresh).then(() => {
     if (taps.some((tap) => tap.state === "waiting")) send();
   });
 })();

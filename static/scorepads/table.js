@@ -267,9 +267,9 @@
     followRematch(pad);
   });
 
-  // A tap drawn on the pad at once, before its answer comes (a Gorilla tap,
-  // static/pad/offline.js; a seated game's hand, static/scorepads/entry_queue.js,
-  // which say so with "entries-drawn-waiting"): its newest row, drawn as
+  // A tap drawn on the pad at once, before its answer comes (a Gorilla tap
+  // or a seated game's hand, by static/scorepads/entry_queue.js, which says
+  // so with "entries-drawn-waiting"): its newest row, drawn as
   // waiting, is brought on the screen now, as the answer's will be, and not
   // left under the record bar while the answer is on its way.
   document.addEventListener("entries-drawn-waiting", () => {
@@ -327,8 +327,8 @@
     if (form instanceof HTMLFormElement && form.hasAttribute("data-entry-key") && !event.defaultPrevented) freshEntryKey(form);
   }, true);
 
-  // An entry made before the page's queue is ready (static/pad/offline.js,
-  // static/scorepads/entry_queue.js: deferred in the page's head, after this
+  // An entry made before the page's queue is ready (static/scorepads/entry_queue.js
+  // and the script of its kind of entry: deferred in the page's head, after this
   // script; htmx takes no form before the page is ready either) is held, in
   // order, and handed to the queue as it starts, so none is posted away or
   // lost between two scripts. An entry is a form marked data-queue (Gorilla's

@@ -1,23 +1,16 @@
-// Taps kept on the phone until the server has them. A record, undo or change
-// made without a connection (or whose answer never came) waits here, in
-// IndexedDB, and is sent in the order it was made, one tap at a time, when the
-// connection returns. One a page sends itself is written here as it leaves
-// (on its way), so a page closed before its answer comes loses nothing.
-//
-// Every tap carries a key made on the phone, and the server answers X-Entry
-// "done" when it holds the tap with that key (made now or before), "refused"
-// otherwise (scorepads/entries.py), so a tap sent twice is made once. Two
-// kinds of taps wait here. Gorilla's (record, undo, change, static/pad/offline.js):
-// its pad answered says the hands as stored (X-Pad-Hands), kept to draw the
-// taps waiting and the choices after a refusal (a conflict with the other
-// phone). Any other game's entries (kind "entry",
-// static/scorepads/entry_queue.js), answered with the headers alone.
-// A tap refused, or not taken (a 404, a session ended), waits for the
-// player's choice (state "conflict"): no sender sends it until the player
-// chooses to send it again (resolve, or the page's own settling).
-//
-// Used by the pages (static/pad/offline.js, static/scorepads/entry_queue.js)
-// and by the service worker (Background Sync), so nothing here touches a page.
+// Entries kept on the phone until the server has them, of every game: made
+// without a connection, or whose answer never came, they wait here, in
+// IndexedDB, and are sent in the order they were made, one at a time, when
+// the connection returns; one a page sends itself is written here as it
+// leaves (on its way). The server answers X-Entry "done" when it holds the
+// entry's key (made now or before), "refused" otherwise
+// (scorepads/entries.py), so an entry sent twice is made once; a Gorilla
+// tap's answer also says the pad's hands as stored (X-Pad-Hands), kept to
+// draw its taps waiting and the choices after a conflict. An entry refused,
+// or not taken (a 404, a session ended), waits for the player's choice
+// (state "conflict"), sent by no one meanwhile. Used by the page's queue
+// (static/scorepads/entry_queue.js) and by the service worker (Background
+// Sync), so nothing here touches a page.
 "use strict";
 
 (function (scope) {

@@ -1,5 +1,5 @@
 """An entry made online is drawn at once, before its answer comes: Gorilla's
-mark from the pad's rules (static/pad/offline.js), a seated game's hand as a
+mark from the pad's rules (static/pad/pad_rules.js), a seated game's hand as a
 row of the score sheet marked as waiting (static/scorepads/entry_queue.js).
 Each test holds the entry's post until the page shows the drawing, then lets
 the answer through: it replaces the drawing, and what it did not change stays

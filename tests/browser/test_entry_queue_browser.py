@@ -19,9 +19,11 @@ from mahjong.models import Hand as MahjongHand
 from scorepads.players import Seat
 from tests.browser.conftest import PHONE, SETTLE_MS
 from tests.browser.test_bridge_browser import overlaps
+from tests.browser.test_offline_browser import hands_of, open_pad, tap_offline, waiting_marks
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_two_way_street_browser import HANDS, NAMES, enter_hand
 from tests.browser.waits import entry_kept_on_its_way, htmx_at_rest
+from tests.conftest import record_outcomes
 from two_way_street import services as tws_services
 from two_way_street.models import Hand as TwsHand
 
@@ -409,3 +411,52 @@ def test_hands_made_before_the_queue_arrives_with_no_service_worker_are_kept_and
     page.wait_for_load_state("networkidle")
     assert stored(game) == expected
     context.close()
+
+
+# ---- One queue for every game ---------------------------------------------------
+
+
+def queue_scripts(page) -> list[str]:
+    """The scripts of ``page``'s head that keep its entries offline, as the static files they are."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll("head script[src]"), (script) => new URL(script.src).pathname)
+        .filter((path) => /(queue|entry_forms|pad_rules|offline)/.test(path))
+        .map((path) => path.replace(/^\\/static\\//, "").replace(/\\.[0-9a-f]{12}\\.js$/, ".js"))""")
+
+
+def test_a_gorilla_tap_and_a_seated_hand_made_offline_wait_in_the_one_queue(live_server, phone, user, game):
+    """Gorilla's pad and a seated game's sheet keep what is made offline with
+    the same queue (static/scorepads/entry_queue.js), each with the script of
+    its kind of entry and no queue of its own: a tap and a hand made offline
+    wait in the one store, each drawn waiting on its page, and reach the
+    server when the connection returns; a tap the other phone made first is
+    offered to the player by that queue, and recorded as the next hand."""
+    street = tws_game(user)
+    sheet = phone.context.new_page()
+    sheet.set_default_timeout(10_000)
+    sheet.goto(f"{live_server.url}/two-way-street/games/{street.pk}/")
+    kept_for_offline(sheet)
+    open_pad(phone, live_server, game, "MP")
+    assert queue_scripts(phone) == ["scorepads/tap_queue.js", "scorepads/entry_queue.js", "pad/pad_rules.js"]
+    assert queue_scripts(sheet) == ["scorepads/tap_queue.js", "scorepads/entry_queue.js", "scorepads/entry_forms.js"]
+
+    phone.context.set_offline(True)
+    tap_offline(phone, "Made")
+    enter_hand(sheet, HANDS[0])
+    sheet.get_by_role("button", name="Record hand 1").tap()
+    expect(sheet.get_by_role("button", name="Record hand 2")).to_be_visible()
+    assert waiting(sheet) == ["Hand 1"]
+    assert waiting_marks(phone) == ["3"]
+    kept = "async () => (await window.tapQueue.taps()).map((tap) => [tap.kind, tap.number, tap.state])"
+    assert phone.evaluate(kept) == sheet.evaluate(kept) == [["record", 3, "waiting"], ["entry", 1, "waiting"]]
+
+    record_outcomes(game, "I")  # the other phone's hand 3
+    phone.context.set_offline(False)
+    expect(sheet.locator("[data-entry-waiting]")).to_have_count(0)
+    conflict = phone.locator("#tap-conflicts")
+    expect(conflict).to_contain_text("Hand 3 is on the pad as I, recorded on the other phone; your M for hand 3 was not recorded.")
+    phone.get_by_role("button", name="Record M as hand 4").click()
+    expect(phone.locator("#tap-badge")).to_have_text("All sent")
+    expect(conflict).to_be_hidden()
+    phone.wait_for_load_state("networkidle")  # the live server and the test share SQLite
+    assert hands_of(game) == "MPIM"
+    assert tws_stored(street) == as_stored(HANDS[:1])

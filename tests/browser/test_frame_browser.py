@@ -128,12 +128,9 @@ SPEAKS = """(selector) => {
 # Once the page has drawn what it was given, and what that brought (two frames).
 NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
-# The scripts that draw what waits, where the page loads them only when they
-# are needed (Gorilla's pad: static/pad/pad.js).
+# The queue that draws what waits (static/scorepads/entry_queue.js), once it has run.
 QUEUE_PAGE = """async () => {
-  if (window.queuePage) return;
-  const source = document.querySelector("meta[name=offline-scripts]").content.split(" ").find((each) => each.includes("queue_page"));
-  await new Promise((done) => { const script = document.createElement("script"); script.src = source; script.onload = done; document.head.append(script); });
+  while (!window.entryQueue) await new Promise((done) => requestAnimationFrame(done));
 }"""
 
 
@@ -443,7 +440,7 @@ def test_the_badge_of_what_waits_and_the_toast_never_lie_over_one_another(
 
 
 # The badge drawn as the page's script draws it for what waits.
-DRAW_BADGE = "(waits) => window.queuePage.drawBadge({ offline: true, lastSent: 0, ...waits }, () => {})"
+DRAW_BADGE = "(waits) => window.entryQueue.drawBadge({ offline: true, lastSent: 0, ...waits }, () => {})"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -483,10 +480,10 @@ def test_the_badge_says_plainly_what_waits_and_it_fits_the_narrowest_phone_at_20
 
 
 # A conflict with the other phone, as the page's script draws it
-# (static/scorepads/entry_queue.js, static/pad/offline.js): in the page's
+# (static/scorepads/entry_queue.js): in the page's
 # flow at its top, a message and its choices.
 DRAW_CONFLICT = """() => {
-  const box = window.queuePage.element("tap-conflicts", "tap-conflicts messages", "alert");
+  const box = window.entryQueue.element("tap-conflicts", "tap-conflicts messages", "alert");
   const message = box.appendChild(document.createElement("div"));
   message.className = "message warning";
   message.appendChild(document.createElement("p")).textContent = "Hand 2 from this phone was not recorded: the other phone recorded it first";
@@ -499,7 +496,7 @@ DRAW_CONFLICT = """() => {
     button.textContent = label;
   }
   box.hidden = false;
-  window.queuePage.standClear();
+  window.entryQueue.standClear();
 }"""
 
 # The controls of the frame (the toast's Undo, a conflict's choices) that

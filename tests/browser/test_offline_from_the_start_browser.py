@@ -19,7 +19,7 @@ from tests.browser.test_offline_browser import (
 from tests.browser.test_pad_browser import settled
 from tests.conftest import record_outcomes
 
-OFFLINE_SCRIPT = Path(settings.BASE_DIR) / "static" / "pad" / "offline.js"
+QUEUE_SCRIPT = Path(settings.BASE_DIR) / "static" / "scorepads" / "entry_queue.js"
 
 
 def test_taps_made_before_the_queue_arrives_and_with_no_service_worker_are_kept_and_sent_once_in_order(
@@ -34,7 +34,7 @@ def test_taps_made_before_the_queue_arrives_and_with_no_service_worker_are_kept_
     page.set_default_timeout(10_000)
     record_outcomes(game, "MP")
     late = []  # the script that keeps taps offline, held back until the taps are made
-    page.route("**/pad/offline*.js", lambda route: late.append(route))
+    page.route("**/scorepads/entry_queue*.js", lambda route: late.append(route))
     page.goto(f"{live_server.url}/games/{game.pk}/", wait_until="commit")
     page.wait_for_function("() => window.heldEntries !== undefined")  # the pad takes taps; the queue is on its way
     context.set_offline(True)
@@ -43,7 +43,7 @@ def test_taps_made_before_the_queue_arrives_and_with_no_service_worker_are_kept_
         settled(page)
     assert hands_of(game) == "MP"
     assert late, "the page asks for the queue's script with the page"
-    late[0].fulfill(body=OFFLINE_SCRIPT.read_text(), content_type="text/javascript")
+    late[0].fulfill(body=QUEUE_SCRIPT.read_text(), content_type="text/javascript")
     expect(page.locator("#tap-badge")).to_have_text("2 taps waiting, kept on this phone")
     assert waiting_marks(page) == ["3", "4"]
     tap_offline(page, "Lost, impossible")  # with the page ready, and no service worker

@@ -1,5 +1,5 @@
 """The pad's chart as the phone draws it while taps wait to be sent
-(static/pad/offline.js) is the chart the server draws (its region,
+(static/pad/pad_rules.js) is the chart the server draws (its region,
 templates/pad/regions.html): the same rows, cells, marks, classes,
 labels and totals, for every game of up to six hands and long games, either
 partner dealing first, with names that need escaping. Run under node
@@ -83,11 +83,11 @@ def server_rows(display) -> list[dict]:
 
 
 def phone_rows(cases: list[dict]) -> list[list[dict]]:
-    """The chart's rows as offline.js draws them from each case's page state, no tap waiting."""
+    """The chart's rows as pad_rules.js draws them from each case's page state, no tap waiting."""
     drawn = javascript.run(
-        ["pad/pad_rules.js", "pad/offline.js"],
+        ["pad/pad_rules.js"],
         """(cases, exported) => cases.map((state) => {
-            const { inningRow } = exported["offline.js"];
+            const { inningRow } = exported["pad_rules.js"];
             const drawn = padRules.pad(state.hands, state);
             const projected = { hands: state.hands, pending: new Set() };
             const rows = drawn.innings.map((marks, index) => inningRow(marks, drawn, index, projected, state));

@@ -2,11 +2,13 @@
 held database lock, and takes up again, once, a task whose worker died."""
 
 import logging
+import signal
 import threading
+import time
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
@@ -129,12 +131,81 @@ def test_a_worker_started_again_takes_up_what_it_left_at_once(client, user, queu
     assert client.get(sheet_url(game)).content.startswith(b"%PDF-")
 
 
+def reach_the_limit_now():
+    """Bring the running task's time limit to now: the worker's timer (set
+    for TASK_TIME_LIMIT, far off) goes off in a millisecond, while the render
+    runs and no query is under way, and then again as the worker set it to."""
+    _, again = signal.getitimer(signal.ITIMER_REAL)
+    signal.setitimer(signal.ITIMER_REAL, 0.001, again)
+
+
+def test_a_time_limit_stops_what_runs_past_it():
+    started = time.monotonic()
+    with pytest.raises(db_worker.TaskTimeLimit), db_worker.time_limit(0.05) as limit:
+        threading.Event().wait(timeout=30)
+    assert limit.reached and time.monotonic() - started < 30
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no stop left to come
+
+
 def test_a_task_past_its_time_limit_is_stopped(client, user, queued, settings, monkeypatch):  # noqa: F811
     game = street_game(user)
     client.get(sheet_url(game))
-    settings.TASK_TIME_LIMIT = timezone.timedelta(milliseconds=1)
     never_ends = threading.Event()
-    monkeypatch.setattr("two_way_street.pdf.render_sheet", lambda *args: never_ends.wait(timeout=60))
+
+    def render(*args):
+        reach_the_limit_now()
+        never_ends.wait(timeout=60)
+
+    monkeypatch.setattr("two_way_street.pdf.render_sheet", render)
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     task = DBTaskResult.objects.get()
+    assert task.status == "FAILED" and task.exception_class_path.endswith("TaskTimeLimit")
+    assert not never_ends.is_set()
+
+
+def test_a_stop_the_task_swallows_is_raised_again(client, user, queued, monkeypatch):  # noqa: F811
+    game = street_game(user)
+    client.get(sheet_url(game))
+    monkeypatch.setattr(db_worker, "STOP_AGAIN_SECONDS", 0.05)
+    stops_swallowed = []
+
+    def render(*args):
+        reach_the_limit_now()
+        try:
+            threading.Event().wait(timeout=60)
+        except BaseException as stop:  # as code stopped in a database driver may
+            stops_swallowed.append(stop)
+        threading.Event().wait(timeout=20)
+
+    monkeypatch.setattr("two_way_street.pdf.render_sheet", render)
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    task = DBTaskResult.objects.get()
+    assert len(stops_swallowed) == 1
+    assert task.status == "FAILED" and task.exception_class_path.endswith("TaskTimeLimit")
+
+
+def test_a_task_stopped_while_its_failure_is_written_is_failed_all_the_same(client, user, queued, monkeypatch):  # noqa: F811
+    game = street_game(user)
+    client.get(sheet_url(game))
+    renders = []
+
+    def render(*args):
+        renders.append(args)
+        reach_the_limit_now()
+        threading.Event().wait(timeout=60)
+
+    monkeypatch.setattr("two_way_street.pdf.render_sheet", render)
+    set_failed = DBTaskResult.set_failed
+    writes = []
+
+    def cut_short_once(self, error):
+        writes.append(type(error).__name__)
+        if len(writes) == 1:  # the stop came in the middle of the write's query
+            raise DatabaseError("the connection was left in the middle of a query")
+        set_failed(self, error)
+
+    monkeypatch.setattr(DBTaskResult, "set_failed", cut_short_once)
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    task = DBTaskResult.objects.get()
+    assert writes == ["TaskTimeLimit", "TaskTimeLimit"] and len(renders) == 1  # failed, not rendered again
     assert task.status == "FAILED" and task.exception_class_path.endswith("TaskTimeLimit")

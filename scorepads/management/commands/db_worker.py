@@ -7,7 +7,12 @@ database's bad moments and the deaths of other workers.
   other errors (a database restarting) are tried again up to
   ``DATABASE_ERRORS_IN_A_ROW`` times in a row, then it exits for its
   supervisor to start it again. Each wait is logged.
-- A task still running after ``TASK_TIME_LIMIT`` is stopped and failed.
+- A task still running after ``TASK_TIME_LIMIT`` is stopped and failed. The
+  stop is raised in the task wherever it is, as Ctrl-C is (a BaseException,
+  which no ``except Exception`` of the code it runs takes for its own), and
+  raised again each ``STOP_AGAIN_SECONDS`` while the task still runs (a
+  database driver stopped in the middle of a query may lose it). A task
+  stopped in the middle of a query is failed on a new connection.
 - A task whose worker died (left running ``TASK_TIME_LIMIT`` plus
   ``TASK_GRACE``, or running under this worker's own id when it is between
   tasks: its previous life, or a finish the database refused) is taken up
@@ -33,7 +38,7 @@ import time
 from collections.abc import Iterator
 
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections
+from django.db import DatabaseError, close_old_connections, connections
 from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands import db_worker
@@ -49,25 +54,40 @@ BACKOFF_SECONDS = (0.5, 1, 2, 5)  # the waits after a database error, the last r
 WAITING_LOOKED_AT = 200  # the first tasks waiting (by priority, then age), among which the turn is decided
 
 
-class TaskTimeLimit(Exception):
-    """A task ran longer than ``TASK_TIME_LIMIT``."""
+#: Once a task is past its time limit, how often the stop is raised again while it still runs.
+STOP_AGAIN_SECONDS = 1.0
+
+
+class TaskTimeLimit(BaseException):
+    """A task ran longer than ``TASK_TIME_LIMIT``. Raised wherever the task
+    is, as KeyboardInterrupt is, and like it no ``Exception``: the code the
+    task runs through never takes it for an error of its own and goes on."""
+
+
+class Limit:
+    """What :func:`time_limit` saw: whether the limit was reached."""
+
+    reached = False
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`TaskTimeLimit` in what runs inside after ``seconds``
-    (in the main thread, where signals arrive; elsewhere no limit)."""
+def time_limit(seconds: float) -> Iterator[Limit]:
+    """Raise :class:`TaskTimeLimit` in what runs inside after ``seconds``, and
+    again each ``STOP_AGAIN_SECONDS`` until it ends (in the main thread, where
+    signals arrive; elsewhere no limit)."""
+    limit = Limit()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield limit
         return
 
     def stop(signum, frame):
+        limit.reached = True
         raise TaskTimeLimit(f"still running after {seconds:.0f} s")
 
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, STOP_AGAIN_SECONDS)
     try:
-        yield
+        yield limit
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -136,10 +156,30 @@ class Worker(db_worker.Worker):
                     break
         if task_result is None:
             return False
-        with time_limit(settings.TASK_TIME_LIMIT.total_seconds()):
-            self.run_task(task_result)
+        seconds = settings.TASK_TIME_LIMIT.total_seconds()
+        limit = None
+        try:
+            with time_limit(seconds) as limit:
+                self.run_task(task_result)
+        except BaseException:
+            if limit is None or not limit.reached:
+                raise
+            self.stopped(task_result, seconds)
         close_old_connections()
         return True
+
+    def stopped(self, task_result: DBTaskResult, seconds: float) -> None:
+        """Fail ``task_result``, stopped at its time limit, if it is still
+        running: the stop came while its failure was being written, or in the
+        middle of a query, which leaves the connection unfit. Outside a
+        transaction that connection is closed first, for a new one."""
+        connection = connections[task_result._state.db or "default"]
+        if not connection.in_atomic_block:
+            connection.close()
+        running = DBTaskResult.objects.running().filter(pk=task_result.pk).first()
+        if running is not None:
+            running.set_failed(TaskTimeLimit(f"still running after {seconds:.0f} s"))
+            logger.error("Task id=%s: stopped at its time limit", running.pk)
 
     def wait_after(self, error: DatabaseError, errors: int) -> None:
         """Wait before trying again after ``error``, the ``errors``-th in a

@@ -238,8 +238,10 @@ def test_a_verdict_recorded_offline_waits_and_is_recorded_on_reconnecting(live_s
     phone.get_by_label("Taker's cards").fill("7H 6H 5D")
     phone.get_by_label("Giver's cards").fill("QH JH 6D")
     phone.get_by_role("button", name="Gorilla it out", exact=True).click()
+    record = phone.get_by_role("button", name="Record hand 3 as I")
+    expect(record).to_be_visible()  # the verdict came while the phone was online
     phone.context.set_offline(True)
-    phone.get_by_role("button", name="Record hand 3 as I").click()
+    record.click()
     phone.get_by_text("Hand 3 (I) is kept on this phone").wait_for()
     assert hands_of(game) == "MP"
     all_sent_on_reconnecting(phone)

@@ -92,7 +92,7 @@ def test_a_new_version_takes_over_at_once(live_server, phone, monkeypatch):
         const registration = await navigator.serviceWorker.getRegistration();
         const changed = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
         await registration.update();
-        await changed;
+        await Promise.race([changed, new Promise((_, fail) => setTimeout(() => fail(new Error("no new worker took over")), 30000))]);
         const worker = registration.active;
         if (worker.state !== "activated") {
             await new Promise((resolve) => worker.addEventListener("statechange", () => worker.state === "activated" && resolve()));

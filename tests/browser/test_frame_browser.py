@@ -10,6 +10,7 @@ is on the screen, over no control. The finger is a touch (``page.touchscreen``),
 Chromium aims as it aims a finger, not a mouse."""
 
 import datetime
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -125,13 +126,14 @@ SPEAKS = """(selector) => {
   return { onScreen: box.top >= -1 && box.bottom <= innerHeight + 1 && box.height > 0, over };
 }"""
 
+# The longest the test waits for a tap's request to reach the page's route (s).
+HELD_REQUEST_SECONDS = 30
+
 # Once the page has drawn what it was given, and what that brought (two frames).
 NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 # The queue that draws what waits (static/scorepads/entry_queue.js), once it has run.
-QUEUE_PAGE = """async () => {
-  while (!window.entryQueue) await new Promise((done) => requestAnimationFrame(done));
-}"""
+QUEUE_PAGE = "() => Boolean(window.entryQueue)"
 
 
 @dataclass(frozen=True)
@@ -333,7 +335,7 @@ def test_the_frame_takes_a_third_of_the_screen_at_most_and_what_it_says_is_on_it
     assert toast == {"onScreen": True, "over": []}
     check("after it, the toast speaking")
     # The badge of entries waiting, and (Gorilla) the notice of an entry the other phone moved on.
-    page.evaluate(QUEUE_PAGE)
+    page.wait_for_function(QUEUE_PAGE)
     page.evaluate(DRAW_BADGE, {"held": False, "count": 2})
     page.wait_for_selector("#tap-badge:not([hidden])")
     page.evaluate(NEXT_FRAME)
@@ -373,7 +375,7 @@ def test_the_badge_stays_on_the_screen_when_the_pad_is_polled(
     page, _ = open_page(at_size, live_server, user, partnership, name, 320, 568, True)
     GAMES[name].record(page)
     entries_answered(page)
-    page.evaluate(QUEUE_PAGE)
+    page.wait_for_function(QUEUE_PAGE)
     page.evaluate(DRAW_BADGE, {"held": False, "count": 2})
     page.evaluate(NEXT_FRAME)
     assert page.evaluate("document.documentElement.classList.contains('bars-in-flow')")
@@ -453,7 +455,7 @@ def test_the_badge_says_plainly_what_waits_and_it_fits_the_narrowest_phone_at_20
     each word whole, over no control."""
     kept = GAMES[name].kept
     page, _ = open_page(at_size, live_server, user, partnership, name, 320, 568, True)
-    page.evaluate(QUEUE_PAGE)
+    page.wait_for_function(QUEUE_PAGE)
     said = {}
     for online in (True, False):
         if not online:
@@ -560,7 +562,7 @@ def test_every_control_of_the_frame_stands_a_finger_from_every_control_of_the_pa
     game = GAMES[name]
     near = []
     for setting, page, _ in after_an_entry(at_size, live_server, user, partnership, name):
-        page.evaluate(QUEUE_PAGE)
+        page.wait_for_function(QUEUE_PAGE)
         page.evaluate(DRAW_BADGE, {"held": True, "count": 1})
         page.evaluate(DRAW_CONFLICT)
         page.evaluate(NEXT_FRAME)
@@ -582,7 +584,7 @@ def test_undo_brought_to_the_screen_stands_a_finger_above_the_record_bar_held_to
     page, _ = open_page(at_size, live_server, user, partnership, "gorilla", 320, 568, False)
     GAMES["gorilla"].record(page)
     entries_answered(page)
-    page.evaluate(QUEUE_PAGE)
+    page.wait_for_function(QUEUE_PAGE)
     page.evaluate(DRAW_CONFLICT)
     page.evaluate(NEXT_FRAME)
     assert not page.evaluate("() => document.documentElement.classList.contains('bars-in-flow')")
@@ -701,7 +703,11 @@ def test_the_newest_mark_is_on_the_screen_while_its_tap_is_on_its_way(
         seen = page.evaluate(NEWEST_SEEN)
         if seen:
             unseen.append(f"tap {number}: {seen}")
-        while not held:  # the tap's request held back: the route takes it while the test waits on the page
+        # The tap's request held back: the route takes it while the test
+        # waits on the page, for as long as a state may take (never for ever).
+        given_up = time.monotonic() + HELD_REQUEST_SECONDS
+        while not held:
+            assert time.monotonic() < given_up, f"tap {number}: its request never reached the page's route"
             page.evaluate(NEXT_FRAME)
         held.pop().continue_()
         entries_answered(page)

@@ -16,13 +16,9 @@
 # cores (pytest-xdist, PYTEST_WORKERS, 2 by default); on SQLite the browser
 # tests come after the others, over BROWSER_WORKERS (4 by default: they mostly
 # wait, for Chromium and for the live server, so more of them than cores keep
-# the cores busy), and the browser tests that time taps last, one at a time
-# (`make test-timed-taps`). Those wait for their taps' answers more than they
-# work, so the PostgreSQL run goes beside them, at the lowest priority (nice
-# 19): it yields the cores to them, its output shown when both are done. It
-# fails if any of the three fails. `make lint`, `make test-sqlite` and `make
-# test-postgresql` run one each; PYTEST_ARGS goes to pytest (e.g.
-# PYTEST_ARGS='-k concurrency').
+# the cores busy), and the browser tests that time taps, alone, last. It fails if any
+# of the three fails. `make lint`, `make test-sqlite` and `make test-postgresql`
+# run one each; PYTEST_ARGS goes to pytest (e.g. PYTEST_ARGS='-k concurrency').
 
 PYTHON ?= python3
 VENV := .venv
@@ -39,7 +35,7 @@ BROWSER_WORKERS ?= 4
 # The project's packages, which mypy checks: every folder with an __init__.py but the tests.
 PACKAGES := $(filter-out tests,$(patsubst %/__init__.py,%,$(wildcard */__init__.py)))
 
-.PHONY: run test lint test-sqlite test-sqlite-spread test-timed-taps test-postgresql install system-packages lock vendor-workbox screenshots
+.PHONY: run test lint test-sqlite test-postgresql install system-packages lock vendor-workbox screenshots
 
 # The settings fail closed (DEBUG off, a SECRET_KEY needed): development asks for DEBUG.
 run: $(INSTALLED)
@@ -57,13 +53,8 @@ run: $(INSTALLED)
 test: $(INSTALLED) system-packages $(AXE)
 	@lint=passed; sqlite=passed; postgresql=passed; \
 	$(MAKE) --no-print-directory lint || lint=FAILED; \
-	$(MAKE) --no-print-directory test-sqlite-spread || sqlite=FAILED; \
-	postgresql_log=$$(mktemp); \
-	nice -n 19 $(MAKE) --no-print-directory test-postgresql >"$$postgresql_log" 2>&1 & postgresql_run=$$!; \
-	trap 'kill $$postgresql_run 2>/dev/null; rm -f "$$postgresql_log"' EXIT; \
-	$(MAKE) --no-print-directory test-timed-taps || sqlite=FAILED; \
-	wait $$postgresql_run || postgresql=FAILED; \
-	cat "$$postgresql_log"; \
+	$(MAKE) --no-print-directory test-sqlite || sqlite=FAILED; \
+	$(MAKE) --no-print-directory test-postgresql || postgresql=FAILED; \
 	echo "==== make test: lint and types $$lint, SQLite $$sqlite, PostgreSQL $$postgresql ===="; \
 	[ $$lint = passed ] && [ $$sqlite = passed ] && [ $$postgresql = passed ]
 
@@ -74,27 +65,17 @@ lint: $(INSTALLED)
 	DEBUG=true $(PY) -m mypy $(PACKAGES)
 
 test-sqlite: $(INSTALLED) system-packages $(AXE)
-	@status=0; \
-	$(MAKE) --no-print-directory test-sqlite-spread || status=1; \
-	$(MAKE) --no-print-directory test-timed-taps || status=1; \
-	exit $$status
-
-# The SQLite run but the tests that time taps: the browser tests after the
-# others, over more workers. A run that PYTEST_ARGS leaves no test in
-# (pytest's status 5) fails nothing.
-test-sqlite-spread: $(INSTALLED) system-packages $(AXE)
 	@echo "==== The test suite on SQLite ($(PYTEST_WORKERS) workers) ===="
+	@# The browser tests after the others, over more workers; the tests that
+	@# time taps alone after them (tests/browser/conftest.py). A run that
+	@# PYTEST_ARGS leaves no test in (pytest's status 5) fails nothing.
 	@status=0; \
 	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not browser" $(PYTEST_ARGS) || [ $$? -eq 5 ] || status=1; \
 	echo "==== The browser tests on SQLite ($(BROWSER_WORKERS) workers) ===="; \
 	env -u DATABASE_URL $(PY) -m pytest -p no:cacheprovider -n $(BROWSER_WORKERS) --dist worksteal -m "browser and not serial" $(PYTEST_ARGS) || [ $$? -eq 5 ] || status=1; \
+	echo "==== The tests that time taps, alone ===="; \
+	env -u DATABASE_URL $(PY) -m pytest -p no:cacheprovider -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ] || status=1; \
 	exit $$status
-
-# The browser tests that time taps (tests/browser/conftest.py), in one process:
-# no other browser shares the machine's cores with them.
-test-timed-taps: $(INSTALLED) system-packages $(AXE)
-	@echo "==== The tests that time taps, on SQLite, one at a time ===="
-	@env -u DATABASE_URL $(PY) -m pytest -p no:cacheprovider -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 test-postgresql: $(INSTALLED) system-packages
 	@echo "==== The tests that use the database, on PostgreSQL (a throwaway server on 127.0.0.1; no browser tests; $(PYTEST_WORKERS) workers) ===="

@@ -65,9 +65,9 @@ class TaskTimeLimit(BaseException):
 
 
 class Limit:
-    """What :func:`time_limit` saw: whether the limit was reached."""
+    """What :func:`time_limit` saw: the stop it raised, once the limit was reached."""
 
-    reached = False
+    stop: TaskTimeLimit | None = None
 
 
 @contextlib.contextmanager
@@ -81,8 +81,8 @@ def time_limit(seconds: float) -> Iterator[Limit]:
         return
 
     def stop(signum, frame):
-        limit.reached = True
-        raise TaskTimeLimit(f"still running after {seconds:.0f} s")
+        limit.stop = TaskTimeLimit(f"still running after {seconds:.0f} s")
+        raise limit.stop
 
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds, STOP_AGAIN_SECONDS)
@@ -156,29 +156,28 @@ class Worker(db_worker.Worker):
                     break
         if task_result is None:
             return False
-        seconds = settings.TASK_TIME_LIMIT.total_seconds()
         limit = None
         try:
-            with time_limit(seconds) as limit:
+            with time_limit(settings.TASK_TIME_LIMIT.total_seconds()) as limit:
                 self.run_task(task_result)
-        except BaseException:
-            if limit is None or not limit.reached:
+        except (TaskTimeLimit, Exception):  # not a Ctrl-C or an exit: those end the worker
+            if limit is None or limit.stop is None:
                 raise
-            self.stopped(task_result, seconds)
+            self.stopped(task_result, limit.stop)
         close_old_connections()
         return True
 
-    def stopped(self, task_result: DBTaskResult, seconds: float) -> None:
+    def stopped(self, task_result: DBTaskResult, stop: TaskTimeLimit) -> None:
         """Fail ``task_result``, stopped at its time limit, if it is still
         running: the stop came while its failure was being written, or in the
         middle of a query, which leaves the connection unfit. Outside a
         transaction that connection is closed first, for a new one."""
-        connection = connections[task_result._state.db or "default"]
+        connection = connections[DBTaskResult.objects.db]
         if not connection.in_atomic_block:
             connection.close()
         running = DBTaskResult.objects.running().filter(pk=task_result.pk).first()
         if running is not None:
-            running.set_failed(TaskTimeLimit(f"still running after {seconds:.0f} s"))
+            running.set_failed(stop)
             logger.error("Task id=%s: stopped at its time limit", running.pk)
 
     def wait_after(self, error: DatabaseError, errors: int) -> None:

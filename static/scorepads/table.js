@@ -151,7 +151,11 @@
   // toast, its Undo) away, or draw the pad as it was before the tap. Every
   // pad answered whole says its version (X-Pad-Version): an answer that says
   // none is no pad (the login page, once the session has ended; an error
-  // page) and never takes the pad's place.
+  // page) and never takes the pad's place. Nor is any poll's pad swapped in
+  // while a tap from the pad is on its way: its answer is for the pad it was
+  // made on, and brings what the poll would; a pad swapped in under it would
+  // leave the answer no page to land on (htmx drops it with its toast, and
+  // the queue would wait for it for good).
   document.addEventListener("htmx:beforeSwap", (event) => {
     const pad = document.getElementById("pad");
     const request = event.detail.requestConfig;
@@ -159,7 +163,7 @@
     if (!pad || event.detail.target !== pad || !request || request.verb !== "get" || !xhr) return;
     const answered = xhr.getResponseHeader("X-Pad-Version");
     const shown = padVersion();
-    if (answered === null) {
+    if (answered === null || pad.querySelector(".htmx-request")) {
       event.detail.shouldSwap = false;
     } else if (shown !== null && shown !== "" && Number(answered) <= Number(shown)) {
       event.detail.shouldSwap = false;

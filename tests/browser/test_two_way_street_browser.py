@@ -347,3 +347,35 @@ def test_screenshots_of_the_sheet(live_server, chromium, log_in, user, size, sch
     page.locator(".hand-detail summary").first.evaluate("element => element.parentElement.open = true")
     screenshot(page, f"seated-tws-{size}-{scheme}-refused-full")
     context.close()
+
+
+def test_a_poll_answered_while_a_hand_is_on_its_way_leaves_the_sheet_to_the_hands_answer(live_server, phone, user):
+    """Hand 1 reaches the server and the sheet's poll is answered with the
+    sheet it made before the hand's own answer comes: the poll's sheet is not
+    swapped in under the hand, whose answer then lands with its toast, and
+    hand 2 goes at once, as any hand does."""
+    from tests.browser.test_gorilla_table_browser import held_tap
+
+    game = two_way_street_game(user)
+    held = []
+    phone.route("**/hands/", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    version = phone.locator("#pad-meta").get_attribute("value")
+    phone.evaluate(
+        "document.addEventListener('htmx:afterRequest', (event) => {"
+        " if (event.detail.requestConfig.verb === 'get' && event.detail.xhr.status === 200) window.pollBrought = true; })"
+    )
+    enter_hand(phone, HANDS[0])
+    phone.get_by_role("button", name="Record hand 1").tap()
+    answer = held_tap(phone, held).fetch()  # recorded; its answer held back
+    assert stored(phone) == as_stored(HANDS[:1])
+    phone.wait_for_function("() => window.pollBrought === true")  # the sheet as hand 1 made it
+    assert phone.locator("#pad-meta").get_attribute("value") == version  # not swapped in under the hand
+    held.pop().fulfill(response=answer)
+    phone.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")
+    settled(phone)
+    enter_hand(phone, HANDS[1])
+    phone.get_by_role("button", name="Record hand 2").tap()
+    held_tap(phone, held).continue_()  # sent by the page itself, not kept for later
+    phone.wait_for_selector("[data-toast]:has-text('Hand 2 recorded')")
+    assert stored(phone) == as_stored(HANDS[:2])

@@ -70,13 +70,20 @@
     };
   }
 
+  /** Whether nothing more can be recorded after ``hands``: the game is won, or
+   * its pad holds the most hands it can (``rules.max_hands``). */
+  function over(hands, rules) {
+    const { partnership, fates } = score(hands);
+    return winner(partnership, fates, rules) !== null || hands.length >= rules.max_hands;
+  }
+
   /** Who deals hand ``number``: the first dealer, then the deal alternates every hand. */
   function dealer(number, firstDealer) {
     const other = firstDealer === "odd" ? "even" : "odd";
     return number % 2 === 1 ? firstDealer : other;
   }
 
-  scope.padRules = { COLUMNS, pad, dealer, winner };
+  scope.padRules = { COLUMNS, pad, dealer, winner, over };
 })(self);
 
 // Gorilla's taps in the queue every game's entries go by
@@ -229,7 +236,7 @@
   // The score and the next hand as they will be; the buttons number the next tap.
   function drawStatus(pad, drawn, projected, state) {
     const nextNumber = projected.hands.length + 1;
-    const over = drawn.winner !== null || projected.hands.length >= state.max_hands;
+    const over = rules.over(projected.hands, state);
     const dealer = rules.dealer(nextNumber, state.first_dealer);
     const taker = dealer === "odd" ? "even" : "odd";
     for (const figures of [pad.querySelectorAll(".status-score b"), pad.querySelectorAll(".state .points")]) {
@@ -309,8 +316,7 @@
     if (sent || tap.kind === "change") return tap;
     const projected = queue.project(current.hands, entryQueue.drawnIn(state.game));
     if (tap.kind === "record") {
-      const over = rules.pad(projected.hands, state).winner !== null || projected.hands.length >= state.max_hands;
-      if (over) return say("The game is over with the hands waiting to be sent: nothing more can be recorded.");
+      if (rules.over(projected.hands, state)) return say("The game is over with the hands waiting to be sent: nothing more can be recorded.");
       tap.number = projected.hands.length + 1;
     } else {
       const taps = entryQueue.waitingIn(state.game);
@@ -355,7 +361,7 @@
   }
 
   function describe(tap, hands) {
-    const over = rules.pad(hands, pageState() || {}).winner !== null;
+    const over = rules.over(hands, pageState() || {});
     if (tap.kind === "record") {
       const there = hands.length >= tap.number
         ? `Hand ${tap.number} is on the pad as ${hands[tap.number - 1]}, recorded on the other phone`

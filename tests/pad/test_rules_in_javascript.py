@@ -86,6 +86,20 @@ def test_the_phone_ends_a_game_at_the_same_scores():
         assert winner == (expected and str(expected)), (partnership, fates)
 
 
+def test_the_phone_ends_the_entries_of_a_game_where_the_server_does():
+    """Nothing more is recorded once the game is won or its pad is full, on the phone as on the server."""
+    sequences = [hands for length in range(10) for hands in playable(length)] + long_games(300)
+    sequences += [pair * (rules.MAX_HANDS // 2) for pair in ("MI", "MP")]  # full, never won
+    ended = javascript.run(
+        ["pad/pad_rules.js"],
+        "([sequences, rules]) => sequences.map((hands) => padRules.over(hands, rules))",
+        [sequences, {**RULES, "max_hands": rules.MAX_HANDS}],
+    )
+    assert any(ended) and not all(ended)
+    for hands, phone in zip(sequences, ended):
+        assert phone == (rules.compute_pad(played(hands)).next_hand_number is None), hands
+
+
 def test_the_phone_names_the_dealer_of_every_hand_as_the_server_does():
     dealt = javascript.run(
         ["pad/pad_rules.js"],

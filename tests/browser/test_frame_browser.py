@@ -126,6 +126,16 @@ SPEAKS = """(selector) => {
   return { onScreen: box.top >= -1 && box.bottom <= innerHeight + 1 && box.height > 0, over };
 }"""
 
+# What the phone's queue holds and whether a service worker controls the
+# page: said when a tap's request never comes.
+QUEUE_STATE = """async () => ({
+  taps: (await window.tapQueue.taps()).map((tap) => tap.state),
+  controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+  online: navigator.onLine,
+  version: document.getElementById("pad-meta") && document.getElementById("pad-meta").value,
+  badge: document.getElementById("tap-badge") && document.getElementById("tap-badge").textContent,
+})"""
+
 # The longest the test waits for a tap's request to reach the page's route (s).
 HELD_REQUEST_SECONDS = 30
 
@@ -632,7 +642,13 @@ def seated_entries(open_game, fill):
         for number in (1, 2, 3):
             fill(page, number)
             page.get_by_role("button", name=f"Record hand {number}").tap()
-            page.wait_for_selector(f"[data-toast]:has-text('Hand {number} recorded')")
+            try:
+                page.wait_for_selector(f"[data-toast]:has-text('Hand {number} recorded')")
+            except PlaywrightTimeoutError:
+                raise AssertionError(
+                    f"hand {number}: no toast said it was recorded; the phone's queue: {page.evaluate(QUEUE_STATE)}"
+                    f", the toast: {page.locator('[data-toast]').all_inner_texts()}"
+                ) from None
             yield number
             settled(page)
     return entries
@@ -707,7 +723,9 @@ def test_the_newest_mark_is_on_the_screen_while_its_tap_is_on_its_way(
         # waits on the page, for as long as a state may take (never for ever).
         given_up = time.monotonic() + HELD_REQUEST_SECONDS
         while not held:
-            assert time.monotonic() < given_up, f"tap {number}: its request never reached the page's route"
+            assert time.monotonic() < given_up, (
+                f"tap {number}: its request never reached the page's route; the phone's queue: {page.evaluate(QUEUE_STATE)}"
+            )
             page.evaluate(NEXT_FRAME)
         held.pop().continue_()
         entries_answered(page)

@@ -143,13 +143,12 @@ def test_the_calculator_pages_have_no_accessibility_violation(live_server, chrom
     if not AXE.exists():
         pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
     import datetime
-    import uuid
 
     from bridge import calculator, services
 
     chosen = calculator.CALCULATIONS["teams-serious-error"]
-    ruling = services.ruling_save(
-        user=user, save_key=uuid.uuid4(), calculation=chosen,
+    ruling = services.ruling_record(
+        user=user, calculation=chosen,
         inputs={"other_room": "+420", "normal": "+420", "expected": "+200 1/3, +500 2/3", "table": "-750", "offenders": "EW"},
         vulnerability="", event="Teams", board=2, date=datetime.date(2026, 11, 20), note="Wild 6♠.",
         ns_pair="Team 4", ew_pair="Team 9", contract="5♣X", declarer="W", auction="1♥ pass 2♣ 2♠\n3♥ 4♠ pass pass",

@@ -263,3 +263,13 @@ def test_recording_and_undoing_a_ruling_costs_the_same_queries_however_full_the_
     # rulings, the ruling deleted, the revision raised, the release, and the
     # session keeping the ruling for Redo (its savepoint, its update, the release).
     assert (len(record.captured_queries), len(undo.captured_queries)) == (12, 10)
+
+
+@pytest.mark.parametrize("rulings", [1, 8])
+def test_the_books_page_costs_the_same_queries_however_full(client, user, rulings, django_assert_num_queries):
+    for board in range(1, rulings + 1):
+        recorded(user, board=board)
+    book = RulingBook.objects.get()
+    with django_assert_num_queries(3):  # the user, the book, its rulings
+        page = client.get(book_url(book)).content.decode()
+    assert page.count('class="game-row"') == rulings

@@ -218,7 +218,7 @@ def bridge_context(user, scores: int | None):
 
     slug, inputs = EXAMPLES["example 1"]
     data = {**inputs, "vulnerability": "", "action": "save", "event": "Club pairs", "board": "7",
-            "date": "2026-11-20", "note": "Hesitation before 2♠.", "save_key": str(uuid.uuid4())}
+            "date": "2026-11-20", "note": "Hesitation before 2♠.", "entry_key": str(uuid.uuid4())}
     if scores:
         ordered = sorted((score for score in possible_scores() if score not in (110, -50)), key=lambda score: (abs(score), -score))
         data["field"] = ", ".join(f"{score:+d}" for score in itertools.islice(itertools.cycle(ordered), scores))
@@ -229,7 +229,7 @@ def bridge_context(user, scores: int | None):
     client.force_login(user)
     response = client.post(f"/bridge/{slug}/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
-    return views.ruling_context(Ruling.objects.get(pk=response["Location"].rstrip("/").split("/")[-1]))
+    return views.ruling_context(Ruling.objects.select_related("book").latest("pk"))  # the ruling just saved
 
 
 def main() -> int:

@@ -127,7 +127,6 @@ def mahjong_game(user) -> str:
 
 
 def bridge_ruling(user) -> str:
-    import uuid
 
     from bridge import calculator, services
 
@@ -142,9 +141,8 @@ def bridge_ruling(user) -> str:
         tables += count
     assert tables == 409, tables
     inputs = {"field": "\n".join(lines), "weights": f"{scores[0]:+d} 60%, {scores[1]:+d} 40%"}
-    ruling = services.ruling_save(
+    ruling = services.ruling_record(
         user=user,
-        save_key=uuid.uuid4(),
         calculation=calculator.calculation("pairs-weighted"),
         inputs=inputs,
         vulnerability="none",

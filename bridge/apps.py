@@ -22,11 +22,16 @@ class BridgeConfig(AppConfig):
                 start_url_name="bridge:calculator_home",
                 account_data=exports.account_data,
                 restore=exports.RESTORE,
-                daily_limit=limits.DailyLimit("bridge", "rulings", "rulings", "save", "saved", "bridge.Ruling", default=200),
-                kept_pages=("bridge:calculator_home", "bridge:calculator", "bridge:ruling"),
-                entry_views=("bridge:calculator",),
+                daily_limit=limits.DailyLimit(
+                    "bridge", "rulings", "rulings", "save", "saved", "bridge.Ruling", default=200, owner="book__created_by"
+                ),
+                kept_pages=("bridge:calculator_home", "bridge:calculator", "bridge:book", "bridge:ruling"),
+                # A ruling saved (or changed) from the calculator, and the book's
+                # Undo and Redo, each made once per key sent.
+                entry_views=("bridge:calculator", "bridge:hand_change", "bridge:hand_undo", "bridge:hand_redo"),
                 urls="bridge.urls",
                 url_prefix="bridge/",
                 app=self.label,
+                table="bridge.table.TABLE",
             )
         )

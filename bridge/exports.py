@@ -7,11 +7,9 @@ reads back."""
 
 from __future__ import annotations
 
-import uuid
-
 from bridge import calculator, display, services
 from bridge.models import Ruling
-from bridge.selectors import ruling_row
+from bridge.selectors import RULING_OWNER, ruling_row
 from scorepads import access, restore
 from scorepads.exports import CsvExport, in_chunks, write_document
 
@@ -20,7 +18,7 @@ FILED = ("ns_pair", "ew_pair", "contract", "declarer", "auction", "director")
 # The filed table's columns, headed as the ruling's sheet names them (the
 # declarer is the seat's name: North, ...).
 HEADER = [
-    "ruling", "date", "event", "board", "calculation", "vulnerability",
+    "ruling", "number", "date", "event", "board", "calculation", "vulnerability",
     *(display.FILED_LABELS[name] for name in FILED),
     *(field.label for field in calculator.INPUTS.values()),
     "result", "note",
@@ -34,7 +32,7 @@ def rows(ruling):
     vulnerability = dict(calculator.VULNERABILITIES).get(ruling.vulnerability, ruling.vulnerability)
     table = [display.SEAT_NAMES.get(ruling.declarer, "") if name == "declarer" else getattr(ruling, name) for name in FILED]
     yield [
-        ruling.save_key, ruling.date, ruling.event, ruling.board, row.heading, vulnerability, *table,
+        ruling.uid, ruling.number, ruling.date, ruling.event, ruling.board, row.heading, vulnerability, *table,
         *(ruling.inputs.get(name, "") for name in calculator.INPUTS), row.summary, ruling.note,
     ]
 
@@ -44,7 +42,9 @@ CSV_EXPORT = CsvExport(stem="bridge-rulings", header=HEADER, rows=rows)
 
 # The file of the data download: bridge-rulings/2 (scorepads.restore;
 # bridge-rulings/1, which kept no time of saving, is still read). A ruling's
-# uid is the key it was saved with.
+# uid is its identity in every copy (the key it was saved with, in files
+# written before rulings were kept in books); its number is its book's, and
+# a restored ruling takes the next number of its book.
 
 FORMAT = "bridge-rulings/2"
 FORMAT_1 = "bridge-rulings/1"
@@ -54,14 +54,14 @@ FIELDS = {FORMAT: (*FIELDS_1, "saved_at"), FORMAT_1: FIELDS_1}
 
 def account_data(user, out) -> None:
     """The rulings ``user`` made (never those staff may see beyond them), as a ``bridge-rulings/2`` document."""
-    rulings = access.own(user, Ruling.objects.all(), members="created_by").order_by("date", "pk")
+    rulings = access.own(user, Ruling.objects.select_related("book"), members=RULING_OWNER).order_by("book__date", "number")
     write_document(out, FORMAT, (document_ruling(ruling) for ruling in in_chunks(rulings)), key="rulings")
 
 
 def document_ruling(ruling: Ruling) -> dict:
     return {
-        "uid": str(ruling.save_key),
-        "date": ruling.date.isoformat(),
+        "uid": str(ruling.uid),
+        "date": ruling.book.date.isoformat(),
         "saved_at": restore.moment(ruling.created_at),
         "event": ruling.event,
         "board": ruling.board,
@@ -104,14 +104,15 @@ def read(document: object) -> list[dict]:
 
 
 def present(user, uids) -> set:
-    return set(Ruling.objects.filter(created_by=user, save_key__in=uids).values_list("save_key", flat=True))
+    return set(Ruling.objects.filter(**{RULING_OWNER: user}, uid__in=uids).values_list("uid", flat=True))
 
 
 def write(spec: dict, user, job) -> Ruling:
-    """Save the ruling again (the calculator checks it as it did), keeping the time it was first saved."""
-    uid = spec["uid"] or uuid.uuid4()
-    saved = services.ruling_save(
-        user=user, save_key=uid, **{k: v for k, v in spec.items() if k not in ("uid", "saved_at")}
+    """Record the ruling again as the next of its book (the calculator checks it
+    as it did; the book is made if the account has none of its date, and is
+    the restore's until it is done), keeping the time it was first saved."""
+    saved = services.ruling_record(
+        user=user, job=job, **{k: v for k, v in spec.items() if k != "saved_at"}
     )
     if spec["saved_at"] is not None:
         Ruling.objects.filter(pk=saved.pk).update(created_at=spec["saved_at"])

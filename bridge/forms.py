@@ -140,7 +140,7 @@ def _filed_text(label: str, longest: int, *, named: str, help_text: str = "", li
 
 
 class RulingForm(forms.Form):
-    """What a saved ruling adds to the calculation; ``save_key`` makes a save count once.
+    """What a saved ruling adds to the calculation.
     Given ``user``, a new form's director is the account's full name (empty without one)."""
 
     event = forms.CharField(label="Event", max_length=EVENT_MAX_LENGTH)
@@ -164,13 +164,15 @@ class RulingForm(forms.Form):
     director = _filed_text(
         "Director", DIRECTOR_MAX_LENGTH, named="director's name", help_text="The name printed on the ruling."
     )
-    save_key = forms.UUIDField(widget=forms.HiddenInput)
+    # The key the phone's queue sends the ruling with (scorepads.entries): drawn
+    # with the form, so that a double tap saves one ruling, with a script or without.
+    entry_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
     # Typed on the calculator, kept as the director calculates again.
     CARRIED = ("event", "board", "date", "ns_pair", "ew_pair", "contract", "declarer", "auction", "note", "director")
 
     def __init__(self, *args, user=None, **kwargs):
-        initial = {"date": timezone.localdate(), "save_key": uuid.uuid4()}
+        initial = {"date": timezone.localdate(), "entry_key": uuid.uuid4()}
         if user is not None and user.is_authenticated:
             initial["director"] = user.get_full_name().strip()[:DIRECTOR_MAX_LENGTH]
         kwargs.setdefault("initial", initial)
@@ -188,8 +190,41 @@ class RulingForm(forms.Form):
             # A text cleared on purpose (the director's name) stays cleared.
             if data.get(name) or (name in data and name not in ("event", "board", "date")):
                 form.initial[name] = data[name]
-        try:
-            form.initial["save_key"] = form.fields["save_key"].clean(data.get("save_key", ""))
-        except forms.ValidationError:
-            pass  # a new key, as on a new page
-        return form
+        return form  # with a new entry key: a calculation sent nothing to be kept
+
+
+class RulingEntry:
+    """A ruling as the calculator posts it: the board (its calculation's form,
+    ``data`` naming the calculation) and what the ruling adds, bound to one
+    post, for ``user``'s book of the ruling's date (:mod:`bridge.table`)."""
+
+    def __init__(self, data, *, user, calculation: calculator.Calculation | None = None):
+        self.user = user
+        self.calculation = calculation or calculator.calculation(str(data.get("calculation", "")))
+        if self.calculation is None:
+            raise ValueError("the post names no calculation of the calculator")
+        self.board = CalculationForm(self.calculation, data)
+        self.filed = RulingForm(data, user=user)
+
+    def is_valid(self) -> bool:
+        board, filed = self.board.is_valid(), self.filed.is_valid()  # both, each saying its problems
+        return board and filed
+
+    def ruling(self) -> dict:
+        """The ruling, as the services take it."""
+        filed = {name: value for name, value in self.filed.cleaned_data.items() if name != "entry_key"}
+        return {
+            "calculation": self.calculation,
+            "inputs": self.board.inputs(),
+            "vulnerability": self.board.cleaned_data["vulnerability"],
+            **filed,
+        }
+
+    def refuse(self, error: Exception) -> None:
+        """Say a refusal beside the field it names, in whichever form has it."""
+        field = getattr(error, "field", None)
+        refusal_on_form(self.board if field in self.board.fields else self.filed, error)
+
+    @property
+    def refused(self) -> list[forms.Form]:
+        return [form for form in (self.board, self.filed) if form.is_bound and form.errors]

@@ -1,4 +1,5 @@
-"""A director's saved rulings: the board, the calculation and what was typed.
+"""A director's saved rulings, each a numbered entry of the director's book of
+the day's rulings: the board, the calculation and what was typed.
 
 The figures and the working are never stored: they are calculated again from
 the stored inputs by :mod:`bridge.calculator` wherever a ruling is shown, so the
@@ -7,11 +8,14 @@ page, the list and the PDF cannot disagree.
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from bridge.calculator import CALCULATIONS
+from scorepads.models import ScorePadGame
 from scorepads.names import isolate
 
 EVENT_MAX_LENGTH = 100
@@ -26,13 +30,49 @@ DIRECTOR_MAX_LENGTH = 100
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
 
+def book_title(date) -> str:
+    """A book as its page, its lists and its messages name it: "Rulings, 2026-11-28"."""
+    return f"Rulings, {date.isoformat()}"
+
+
+class RulingBook(ScorePadGame):
+    """A director's book of one day's rulings: the game the table serves
+    (:mod:`bridge.table`), its rulings its numbered entries. An account holds
+    one book a date, made with the day's first ruling."""
+
+    # The book is its director's alone: deleting the account deletes it, and its rulings.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bridge_ruling_books"
+    )
+    date = models.DateField()
+    # The number last given to a ruling: the next ruling is one more. A
+    # deleted ruling's number is never given again (a printed ruling names
+    # it); an undone one's is, since Undo takes it back as if never recorded.
+    last_number = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta(ScorePadGame.Meta):
+        ordering = ["-date", "-id"]
+        constraints = [
+            *ScorePadGame.Meta.constraints,
+            # One book a day, a restore's too: a restore writes into the book it finds.
+            models.UniqueConstraint(fields=["created_by", "date"], name="bridge_rulingbook_one_a_day"),
+        ]
+
+    def __str__(self) -> str:
+        return book_title(self.date)
+
+
 class Ruling(models.Model):
-    # A ruling is its director's alone: deleting the account deletes it.
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bridge_rulings")
+    """Ruling ``number`` of its book, numbered 1, 2, ... in the order saved.
+    (Not a :class:`scorepads.models.NumberedEntry`: its time of saving is its
+    ``created_at``, as the day's limit and the restore read it.)"""
+
+    book = models.ForeignKey(RulingBook, on_delete=models.CASCADE, related_name="rulings")
+    number = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
-    # The key the calculator's form carries: a resent or double-tapped save
-    # finds the ruling it made instead of making a second.
-    save_key = models.UUIDField(editable=False)
+    # The ruling's identity in every copy of it: written in the data download
+    # and matched on a restore, so that restoring the same file twice adds it once.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
     # The restore still writing this ruling: seen nowhere until it is done
     # (scorepads.ScorePadGame.restoring says the same of a game).
     restoring = models.ForeignKey(
@@ -41,7 +81,6 @@ class Ruling(models.Model):
     # When a restore wrote it (its ``created_at`` is when it was first saved):
     # the day's limit counts it that day (scorepads.ScorePadGame.restored_at).
     restored_at = models.DateTimeField(null=True, blank=True, editable=False)
-    date = models.DateField()
     event = models.CharField(max_length=EVENT_MAX_LENGTH)
     board = models.PositiveSmallIntegerField()
     note = models.TextField(blank=True, max_length=NOTE_MAX_LENGTH, help_text="The director's note.")
@@ -59,10 +98,11 @@ class Ruling(models.Model):
     director = models.CharField(max_length=DIRECTOR_MAX_LENGTH, blank=True, default="", help_text="As printed.")
 
     class Meta:
-        ordering = ["-date", "-id"]
-        indexes = [models.Index(fields=["date", "id"], name="bridge_ruling_date_id")]
+        ordering = ["book", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["created_by", "save_key"], name="bridge_ruling_saved_once"),
+            models.UniqueConstraint(fields=["book", "number"], name="bridge_ruling_unique_number_per_book"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="bridge_ruling_number_positive"),
+            models.UniqueConstraint(fields=["book", "uid"], name="bridge_ruling_uid_once_per_book"),
             models.CheckConstraint(
                 condition=Q(board__gte=1, board__lte=MAX_BOARD), name="bridge_ruling_board_valid"
             ),
@@ -75,4 +115,10 @@ class Ruling(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{isolate(self.event)}, board {self.board} ({self.date.isoformat()})"
+        return f"Ruling {self.number} · {isolate(self.event)}, board {self.board}"
+
+    @property
+    def game(self) -> RulingBook:
+        """The ruling's book, as the table names an entry's game."""
+        return self.book
+

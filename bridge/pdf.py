@@ -47,12 +47,13 @@ def ruling_cells(working) -> int:
 
 
 def ruling_cache_key(ruling: Ruling, size: str) -> str:
-    """A saved ruling never changes: its id, when it was saved and the page size
-    name its PDF (``-2``: the sheet with the table filed and the continued pages' heading)."""
-    return f"bridge-ruling-2:{ruling.pk}:{ruling.created_at.timestamp()}:{size}"
+    """A ruling changes only with its book's revision: its id, when it was
+    saved, its book's revision and the page size name its PDF (``-3``: the
+    sheet headed by the ruling's number)."""
+    return f"bridge-ruling-3:{ruling.pk}:{ruling.created_at.timestamp()}:{ruling.book.revision}:{size}"
 
 
 def ruling_filename(ruling: Ruling) -> str:
     """Like ``ruling-2026-11-23-spring-pairs-board-7.pdf``."""
     event = name_slug(ruling.event)[:40].strip("-") or "event"
-    return f"ruling-{ruling.date.isoformat()}-{event}-board-{ruling.board}.pdf"
+    return f"ruling-{ruling.book.date.isoformat()}-{event}-board-{ruling.board}.pdf"

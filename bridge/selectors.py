@@ -1,4 +1,6 @@
-"""Reads: a director's rulings, and each one's working calculated again."""
+"""Reads: a director's books of the day's rulings, the rulings, and each
+one's working calculated again. A ruling's date is its book's: every
+ruling read here carries it (``date``, read from the book)."""
 
 from __future__ import annotations
 
@@ -6,16 +8,56 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from bridge import calculator, display
-from bridge.models import Ruling
+from bridge.models import Ruling, RulingBook
 from scorepads import access, history
+
+# Who a book and a ruling are of: the director, by the book.
+BOOK_OWNER = "created_by"
+RULING_OWNER = "book__created_by"
+
+
+def books_visible_to(user) -> QuerySet[RulingBook]:
+    """The books ``user`` may see: their own (staff: everyone's)."""
+    return access.visible_to(user, RulingBook.objects.all(), members=BOOK_OWNER)
+
+
+def books_to_change(user) -> QuerySet[RulingBook]:
+    """The books ``user`` may change: their own alone (staff see others', and change none)."""
+    return access.own(user, RulingBook.objects.all(), members=BOOK_OWNER)
+
+
+def book_for(user, book_id: int) -> RulingBook | None:
+    return books_visible_to(user).filter(pk=book_id).first()
+
+
+def book_revision(user, book_id: int) -> int | None:
+    """The book's revision, for its page's poll; None when ``user`` may see no such book."""
+    return access.revision_for(user, RulingBook, book_id, members=BOOK_OWNER)
+
+
+def book_rulings(book: RulingBook) -> list[Ruling]:
+    """The book's rulings in order, each holding the book."""
+    rulings = list(access.written(book.rulings.all()).order_by("number"))
+    for ruling in rulings:
+        ruling.book = book
+    return rulings
+
+
+def book_ruling(book: RulingBook, number: int) -> Ruling | None:
+    """Ruling ``number`` of the book, holding the book."""
+    ruling = access.written(book.rulings.filter(number=number)).first()
+    if ruling is not None:
+        ruling.book = book
+    return ruling
 
 
 def rulings_visible_to(user) -> QuerySet[Ruling]:
-    """The rulings ``user`` may see: their own (staff: everyone's)."""
-    return access.visible_to(user, Ruling.objects.all(), members="created_by")
+    """The rulings ``user`` may see: their own (staff: everyone's), each with its book and its date."""
+    rulings = access.visible_to(user, Ruling.objects.filter(book__restoring=None), members=RULING_OWNER)
+    return rulings.select_related("book").annotate(date=F("book__date"))
 
 
 def ruling_for(user, ruling_id: int) -> Ruling | None:
@@ -24,7 +66,21 @@ def ruling_for(user, ruling_id: int) -> Ruling | None:
 
 def recent_rulings(user, limit: int = 10) -> list[RulingRow]:
     """``user``'s latest rulings, newest first, as the lists show them."""
-    return history_rows(rulings_visible_to(user).order_by("-date", "-id")[:limit])
+    return history_rows(rulings_visible_to(user).order_by("-book__date", "-book_id", "-number")[:limit])
+
+
+@dataclass(frozen=True)
+class BookLine:
+    """A book as the calculator's home lists it: its date and how many rulings it holds."""
+
+    book: RulingBook
+    count: int
+
+
+def recent_books(user, limit: int = 5) -> list[BookLine]:
+    """``user``'s latest books of rulings, newest first, with how many rulings each holds."""
+    books = books_visible_to(user).annotate(count=Count("rulings", filter=Q(rulings__restoring=None)))
+    return [BookLine(book, book.count) for book in books.order_by("-date", "-id")[:limit]]
 
 
 # "board 21" in a search: that board and no other (where "21" alone is also
@@ -47,7 +103,7 @@ def rulings_in_history(user, filters: history.HistoryFilters) -> QuerySet[Ruling
             if boards <= {board} and matches((event, note, f"board {board}"))
         ]
         rulings = rulings.filter(pk__in=found)
-    return rulings.order_by("-date", "-id")
+    return rulings.order_by("-book__date", "-book_id", "-number")
 
 
 @dataclass(frozen=True)

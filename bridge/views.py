@@ -3,22 +3,26 @@ working; save it as a ruling, print it for the appeals file.
 
 The calculator is one form posted to its own page: ``action=calculate`` shows
 the working (htmx asks for it as the director types and is given the working
-region only), ``action=save`` saves the ruling and goes to it.
+region only), ``action=save`` records the ruling as the next of the director's
+book of its date and goes to the book (:mod:`bridge.table`, whose table also
+serves the book's page, Undo and Redo).
 """
 
 from __future__ import annotations
+
+import uuid
 
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bridge import calculator, pdf, selectors, services
-from bridge.forms import CalculationForm, RulingForm
+from bridge import calculator, pdf, selectors, services, table
+from bridge.forms import CalculationForm, RulingEntry, RulingForm
 from bridge.models import Ruling
 from scorepads.printing import print_cost
 from scorepads.recording import RecordingError
-from scorepads.views import printed, refusal_on_form
+from scorepads.views import printed
 
 CALCULATOR_TEMPLATE = "bridge/calculator.html"
 
@@ -39,61 +43,112 @@ def found(request, ruling_id: int) -> Ruling:
 
 @require_GET
 def calculator_home(request):
-    """The calculations to choose from, and the director's latest rulings."""
+    """The calculations to choose from, the director's latest books of rulings and latest rulings."""
     return render(
         request,
         "bridge/home.html",
-        {"groups": calculator.groups(), "rulings": selectors.recent_rulings(request.user)},
+        {
+            "groups": calculator.groups(),
+            "books": selectors.recent_books(request.user),
+            "rulings": selectors.recent_rulings(request.user),
+        },
     )
 
 
 @require_http_methods(["GET", "POST"])
 def calculator_page(request, calculation: str):
-    """The calculator for one calculation. ``?ruling=<id>`` starts from a saved ruling's board."""
+    """The calculator for one calculation. ``?ruling=<id>`` starts from a saved
+    ruling's board. Saving records the ruling as the next of the director's
+    book of its date, through the book's table, and goes to the book."""
     chosen = chosen_calculation(calculation)
-    status = 200
-    saving = False
     if request.method == "GET":
         # A saved ruling's board ("Calculate again from this board") is worked out at once.
         board = initial_from(request)
         form = CalculationForm(chosen, board) if board else CalculationForm(chosen)
-        ruling_form = RulingForm(user=request.user)
+        return calculator_shown(request, chosen, form, RulingForm(user=request.user))
+    return calculator_post(request, chosen, lambda entry: table.RULES.record(None, None, entry), recorded)
+
+
+def recorded(request, ruling: Ruling):
+    """A ruling saved from the calculator: the book's page, the newest ruling
+    in view, the toast saying so with its Undo."""
+    return in_view(table.TABLE.recorded(request, ruling, away=True), ruling)
+
+
+def in_view(response, ruling: Ruling):
+    """The answer going to the ruling's book, scrolled to the ruling."""
+    response["Location"] += f"#ruling-{ruling.number}"
+    return response
+
+
+def calculator_post(request, chosen: calculator.Calculation, save, saved, *, changing: Ruling | None = None):
+    """The calculator's post: ``action=calculate`` shows the working (htmx is
+    given the working region alone), ``action=save`` saves the ruling by
+    ``save(entry)`` and answers with ``saved(request, ruling)``; a refusal is
+    said beside its field, on the calculator as typed (400; 200 for htmx)."""
+    saving = request.POST.get("action") == "save"
+    if saving:
+        entry = RulingEntry(request.POST, user=request.user, calculation=chosen)
+        if entry.is_valid():
+            try:
+                ruling = save(entry)
+            except RecordingError as error:
+                entry.refuse(error)
+            else:
+                return saved(request, ruling)
+        form, ruling_form = entry.board, entry.filed
+        status = 200 if request.htmx else 400
     else:
         form = CalculationForm(chosen, request.POST)
-        saving = request.POST.get("action") == "save"
-        ruling_form = (
-            RulingForm(request.POST, user=request.user)
-            if saving
-            else RulingForm.carried(request.POST, user=request.user)
-        )
-        calculated = form.is_valid()
-        if saving:
-            if calculated and ruling_form.is_valid():
-                try:
-                    ruling = services.ruling_save(
-                        user=request.user,
-                        calculation=chosen,
-                        inputs=form.inputs(),
-                        vulnerability=form.cleaned_data["vulnerability"],
-                        **ruling_form.cleaned_data,
-                    )
-                except RecordingError as error:
-                    refusal_on_form(form if error.field in form.fields else ruling_form, error)
-                else:
-                    messages.success(request, f"Ruling saved: {ruling}.")
-                    return redirect("bridge:ruling", ruling_id=ruling.pk)
-            status = 200 if request.htmx else 400
-        elif not calculated:
-            status = 400
+        ruling_form = RulingForm.carried(request.POST, user=request.user)
+        status = 200 if form.is_valid() else 400
         if request.htmx and request.POST.get("action") == "calculate":
             # As the director types: the working region and the result line alone,
             # always 200 (htmx swaps them).
             return render(request, CALCULATOR_TEMPLATE + "#calculated", {"form": form, "calculation": chosen})
-    context = {"form": form, "ruling_form": ruling_form, "calculation": chosen, "groups": calculator.groups()}
+    return calculator_shown(request, chosen, form, ruling_form, status=status, saving=saving, changing=changing)
+
+
+def calculator_shown(request, chosen, form, ruling_form, *, status: int = 200, saving: bool = False, changing=None):
+    """The calculator page; refused (400), its problems summarised at its top."""
+    context = {
+        "form": form,
+        "ruling_form": ruling_form,
+        "calculation": chosen,
+        "groups": calculator.groups(),
+        "changing": changing,
+    }
     if status == 400:
         context["refused"] = [f for f in (form, ruling_form) if f.is_bound and f.errors]
-        context["refused_title"] = "The ruling is not saved" if saving else "No working yet"
+        context["refused_title"] = ("The ruling is not changed" if changing else "The ruling is not saved") if saving else "No working yet"
     return render(request, CALCULATOR_TEMPLATE, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def ruling_change(request, game_id: int, number: int):
+    """Change ruling ``number`` of a book on the calculator of its calculation,
+    filled with its board and what was filed; saving it replaces the ruling
+    (same number) through the book's table. The director's own books only."""
+    book = table.RULES.game_shown(request, game_id)
+    if book.created_by_id != request.user.pk:
+        raise Http404("No such ruling.")
+    ruling = selectors.book_ruling(book, number)
+    if ruling is None:
+        raise Http404("No such ruling.")
+    chosen = chosen_calculation(ruling.calculation)
+    if request.method == "GET":
+        form = CalculationForm(chosen, {**ruling.inputs, "vulnerability": ruling.vulnerability})
+        filed = {name: getattr(ruling, name) for name in RulingForm.CARRIED if name != "date"}
+        ruling_form = RulingForm(user=request.user, initial={**filed, "date": book.date, "entry_key": uuid.uuid4()})
+        return calculator_shown(request, chosen, form, ruling_form, changing=ruling)
+    game = table.RULES.game_to_change(request, game_id)
+    return calculator_post(
+        request,
+        chosen,
+        lambda entry: table.RULES.change(game, number, entry),
+        lambda request, changed: in_view(table.TABLE.done(request, changed, "changed", away=True), changed),
+        changing=ruling,
+    )
 
 
 def initial_from(request) -> dict[str, str]:
@@ -155,9 +210,9 @@ def ruling_delete(request, ruling_id: int):
     if ruling is None and ruling_id in deleted:
         messages.info(request, "That ruling was deleted already.")
         return redirect("bridge:calculator_home")
-    if ruling is None or ruling.created_by_id != request.user.pk:
+    if ruling is None or ruling.book.created_by_id != request.user.pk:
         raise Http404("No such ruling.")
     services.ruling_delete(user=request.user, ruling=ruling)
     request.session[DELETED_SESSION_KEY] = [*deleted[-9:], ruling_id]
-    messages.success(request, f"Ruling deleted: {ruling}.")
+    messages.success(request, f"{ruling} deleted from {ruling.book}.")
     return redirect("bridge:calculator_home")

@@ -55,7 +55,8 @@ def revision_for(
     """The revision of game ``game_id`` if ``user`` may see it (as
     :func:`visible_to` decides for members reached through the game's foreign
     key ``owner`` and that model's many-to-many ``members``, or through the
-    game's own many-to-many ``members`` when there is no ``owner``), else None.
+    game's own many-to-many ``members`` when there is no ``owner``, or the
+    game's own foreign key ``members`` to the one account it is of), else None.
 
     Every open pad asks this every few seconds, so most of the app's requests
     are this one indexed lookup. It is written in SQL because the ORM takes
@@ -83,6 +84,12 @@ def _revision_sql(game_model, owner: str | None, members: str, *, members_only: 
     else:
         owner_field = game.get_field(owner)
         holder_model, holder_column = owner_field.related_model, owner_field.column
+    game_table = quote(game.db_table)
+    sql = f"SELECT {game_table}.{quote(game.get_field('revision').column)} FROM {game_table}"
+    where = f" WHERE {game_table}.{quote(game.pk.column)} = %s AND {game_table}.{quote(game.get_field('restoring').column)} IS NULL"
+    account = holder_model._meta.get_field(members)
+    if account.many_to_one:  # the game is one account's: its own column names it
+        return sql + where + (f" AND {game_table}.{quote(account.column)} = %s" if members_only else "")
     through = holder_model._meta.get_field(members).remote_field.through._meta
     holder_through_column = next(
         field.column
@@ -94,9 +101,7 @@ def _revision_sql(game_model, owner: str | None, members: str, *, members_only: 
         for field in through.get_fields()
         if getattr(field, "related_model", None) is not None and field.related_model is not holder_model
     )
-    game_table, members_table = quote(game.db_table), quote(through.db_table)
-    sql = f"SELECT {game_table}.{quote(game.get_field('revision').column)} FROM {game_table}"
-    where = f" WHERE {game_table}.{quote(game.pk.column)} = %s AND {game_table}.{quote(game.get_field('restoring').column)} IS NULL"
+    members_table = quote(through.db_table)
     if members_only:
         sql += (
             f" JOIN {members_table} ON {members_table}.{quote(holder_through_column)}"

@@ -68,7 +68,7 @@ def keep_key(*, found: bool = False) -> None:
     in the transaction that stores the entry: call it where the entry is
     saved. A key stored already raises IntegrityError, as a second save of the
     same entry would. With ``found`` the entry was stored before, under
-    another key (a ruling saved again from the same form): its key is kept
+    another key (a hand the pad holds already, sent again): its key is kept
     too, and a key stored meanwhile is no error."""
     from scorepads.models import EntryKey
 

@@ -30,8 +30,11 @@ class DailyLimit:
     things: str  # what is counted, in the plural: "Two Way Street games"
     verb: str  # what the account does to each: "start", "save"
     done: str  # the same, done: "started", "saved"
-    model: str  # the rows counted, by their ``created_by``: "two_way_street.Game"
+    model: str  # the rows counted, by their ``owner``: "two_way_street.Game"
     default: int  # the number when neither the settings nor the environment give one
+    # The account that made a row counted, as a lookup from the row: "created_by",
+    # or through what holds it ("book__created_by": a ruling, by its book's director).
+    owner: str = "created_by"
     # The environment's number (else the default), read once, when the game
     # is registered: a wrong one stops the site from starting, saying so.
     configured: int = field(init=False, repr=False, compare=False)
@@ -69,7 +72,7 @@ class DailyLimit:
         """How many more the account may make today (read, no lock: a
         restore's check before it is queued; each row is checked again as it
         is written)."""
-        made_by_user = apps.get_model(self.model)._default_manager.filter(created_by=user)
+        made_by_user = apps.get_model(self.model)._default_manager.filter(**{self.owner: user})
         return max(0, self.most - made_by_user.filter(added_since(start_of_today())).count())
 
     def refusal(self, user, more: int) -> str:
@@ -119,4 +122,4 @@ def check_today(user, model: type[models.Model]) -> None:
     """Refuse a new row of ``model`` by ``user`` past the day's limit its game
     declares (:meth:`DailyLimit.check`); nothing to check for a model no limit counts."""
     if (limit := registered_for(model)) is not None:
-        limit.check(user, model._default_manager.filter(created_by=user))
+        limit.check(user, model._default_manager.filter(**{limit.owner: user}))

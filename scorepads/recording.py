@@ -203,16 +203,17 @@ class _Numbered(Protocol):
 _Entry = TypeVar("_Entry", bound=_Numbered)
 
 
-def last_to_undo(entries: Sequence[_Entry], expected_number: int | None) -> _Entry:
+def last_to_undo(entries: Sequence[_Entry], expected_number: int | None, *, noun: str = "hand") -> _Entry:
     """The last of ``entries`` (in order, read under the lock), which an undo
     removes; refused when there is none, and (code ``stale``) when it is not
-    entry ``expected_number``: the phone was showing an older pad."""
+    entry ``expected_number``: the phone was showing an older pad. ``noun``:
+    what the game calls an entry ("ruling")."""
     if not entries:
-        raise RecordingError("there is no hand to undo")
+        raise RecordingError(f"there is no {noun} to undo")
     last = entries[-1]
     if expected_number is not None and last.number != expected_number:
         raise RecordingError(
-            f"hand {expected_number} is no longer the last hand: the last is hand {last.number}", code="stale"
+            f"{noun} {expected_number} is no longer the last {noun}: the last is {noun} {last.number}", code="stale"
         )
     return last
 

@@ -99,9 +99,12 @@ class HandRow:
 
 @dataclass(frozen=True)
 class LastHand:
+    """The Undo of the last entry (its button, and the form the toast's Undo sends)."""
+
     undo_url: str
     number: int
     finished: bool
+    noun: str = "hand"  # what the game calls an entry: "Undo ruling 3"
 
 
 @dataclass(frozen=True, eq=False)

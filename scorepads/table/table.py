@@ -107,15 +107,21 @@ class Table:
 
     # Answering a tap
 
-    def done(self, request, hand, how: str, *, level: int = messages.INFO, extra_tags: str = "") -> HttpResponse:
+    def done(
+        self, request, hand, how: str, *, level: int = messages.INFO, extra_tags: str = "", away: bool = False
+    ) -> HttpResponse:
         """What a tap did to ``hand`` (its ``game`` as the service left it),
         said as the game says it, answered by :meth:`answer`; a change that
-        left nothing reads the page again."""
+        left nothing reads the page again. ``away``: the tap was made on
+        another page than the game's (the bridge calculator), and is answered
+        by going to the game's page, where the toast says it."""
         game = hand.game
         if game.change is None:
             game = self.rules.game_shown(request, game.pk)
         shown = self.display.display_at(game, game.change and game.change.after)
         messages.add_message(request, level, self.display.said(shown, hand, how), extra_tags=extra_tags)
+        if away:
+            return redirect(self.page_url(game.pk))
         return self.answer(request, game, shown)
 
     def answer(self, request, game, shown=None) -> HttpResponse:
@@ -140,10 +146,11 @@ class Table:
                 return self.stamped(answer, shown)
         return self.render_page(request, game, shown)
 
-    def recorded(self, request, hand, how: str = "recorded") -> HttpResponse:
-        """The answer to a hand put on the page: it says so, and offers Undo."""
+    def recorded(self, request, hand, how: str = "recorded", *, away: bool = False) -> HttpResponse:
+        """The answer to a hand put on the page: it says so, and offers Undo
+        (``away``: made on another page, :meth:`done`)."""
         redo.forget(request)
-        return self.done(request, hand, how, level=messages.SUCCESS, extra_tags="recorded")
+        return self.done(request, hand, how, level=messages.SUCCESS, extra_tags="recorded", away=away)
 
     def refused(self, request, game_id: int, message: str) -> HttpResponse:
         """A refusal: said on the page as it now is (a game the user may not

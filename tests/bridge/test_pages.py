@@ -29,7 +29,7 @@ def example_post(name, action="calculate", **extra):
 
 
 def save_post(name="example 1", **extra):
-    ruling = {"event": "Club pairs", "board": "7", "date": "2026-11-20", "note": "Hesitation before 2♠.", "save_key": str(uuid.uuid4())}
+    ruling = {"event": "Club pairs", "board": "7", "date": "2026-11-20", "note": "Hesitation before 2♠.", "entry_key": str(uuid.uuid4())}
     return example_post(name, "save", **(ruling | extra))
 
 
@@ -148,16 +148,23 @@ def test_a_refused_calculation_names_the_input_beside_it(client):
     assert "+110 20.1%, -50 79.8%" in page
 
 
-def test_saving_a_ruling_goes_to_it(client, user):
+def test_saving_a_ruling_goes_to_its_book_with_the_ruling_in_view_and_said(client, user):
     slug, data = save_post()
     response = client.post(calculator_url(slug), data)
-    ruling = Ruling.objects.get()
-    assert response.status_code == 302 and response["Location"] == reverse("bridge:ruling", args=[ruling.pk])
-    assert (ruling.created_by, ruling.event, ruling.board, ruling.date) == (user, "Club pairs", 7, datetime.date(2026, 11, 20))
+    ruling = Ruling.objects.select_related("book").get()
+    book_url = reverse("bridge:book", args=[ruling.book.pk])
+    assert response.status_code == 302 and response["Location"] == f"{book_url}#ruling-1"
+    assert (ruling.book.created_by, ruling.book.date, ruling.number) == (user, datetime.date(2026, 11, 20), 1)
+    assert (ruling.event, ruling.board) == ("Club pairs", 7)
     assert ruling.inputs == {"field": "+110 x5, +50 x3, -50 x2, -110 x2", "weights": "+110 60%, -50 40%"}
-    page = client.get(response["Location"]).content.decode()
-    assert f"Ruling saved: {fsi('Club pairs')}, board 7 (2026-11-20)." in page
-    assert '<span class="figure">13.8</span>' in page and "Hesitation before 2♠." in page
+    page = client.get(book_url).content.decode()
+    assert "<h1>Rulings, 2026-11-20</h1>" in page
+    assert f"Ruling 1 · {fsi('Club pairs')}, board 7 recorded" in page  # the toast, with its Undo
+    assert 'form="undo-last" name="number" value="1"' in page
+    assert 'id="ruling-1"' in page and "NS 13.8 MP · EW 10.2 MP" in page
+    assert reverse("bridge:ruling", args=[ruling.pk]) in page
+    ruling_page = client.get(reverse("bridge:ruling", args=[ruling.pk])).content.decode()
+    assert '<span class="figure">13.8</span>' in ruling_page and "Hesitation before 2♠." in ruling_page
 
 
 def test_a_ruling_is_saved_once_however_often_its_form_is_sent(client):
@@ -165,14 +172,15 @@ def test_a_ruling_is_saved_once_however_often_its_form_is_sent(client):
     first = client.post(calculator_url(slug), data)
     second = client.post(calculator_url(slug), data)
     assert Ruling.objects.count() == 1
-    assert first["Location"] == second["Location"]
+    assert (first.status_code, first["X-Entry"]) == (302, "done")
+    assert (second.status_code, second["X-Entry"]) == (204, "done")  # stored already: nothing ran
 
 
 def test_the_same_form_changed_and_saved_again_is_a_second_ruling(client):
     slug, data = save_post()
     client.post(calculator_url(slug), data)
-    client.post(calculator_url(slug), {**data, "board": "8"})
-    assert sorted(Ruling.objects.values_list("board", flat=True)) == [7, 8]
+    client.post(calculator_url(slug), {**data, "board": "8", "entry_key": str(uuid.uuid4())})
+    assert list(Ruling.objects.order_by("number").values_list("number", "board")) == [(1, 7), (2, 8)]
 
 
 @pytest.mark.parametrize(
@@ -249,7 +257,7 @@ def test_a_double_tap_on_delete_deletes_once_and_lands_on_the_rulings_list(clien
     assert second.status_code == 200
     assert second.redirect_chain == [(reverse("bridge:calculator_home"), 302)]
     page = second.content.decode()
-    assert "Ruling deleted: \u2068Club pairs\u2069, board 7" in page  # what the first tap did
+    assert "Ruling 1 · \u2068Club pairs\u2069, board 7 deleted from Rulings, 2026-11-20." in page  # the first tap
     assert "That ruling was deleted already." in page
     assert not Ruling.objects.exists()
     # Another ruling this session never deleted is no such ruling.
@@ -299,10 +307,12 @@ def test_the_pages_run_a_fixed_number_of_queries(client, ruling, django_assert_n
     with django_assert_num_queries(2):  # the user, the ruling
         client.get(reverse("bridge:ruling", args=[ruling.pk]))
     _, data = save_post()
-    # the user, the key looked up, the savepoint, the account's row
-    # locked and its rulings of the day counted (the day's limit), the insert
-    # (and the savepoint's release)
-    with django_assert_num_queries(7):
+    # the user, the key looked up, the savepoint, the account's row locked and
+    # its rulings of the day counted (the day's limit), the book of the day
+    # read under its lock and its rulings (what the answer draws), the ruling
+    # and its key stored, the book's revision raised, the savepoint's release,
+    # and the key looked up again (its transaction commits only after the test)
+    with django_assert_num_queries(12):
         client.post(calculator_url(slug), data)
 
 

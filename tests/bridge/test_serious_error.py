@@ -208,7 +208,7 @@ def test_the_page_and_the_printed_ruling_say_which_rule_applied(client):
     url = reverse("bridge:calculator", args=[slug])
     page = client.post(url, {**STANDS, "vulnerability": "", "action": "calculate"}).content.decode()
     assert f'<p class="working-note">{STANDS_WORDS}</p>' in page
-    ruling = {"event": "Club pairs", "board": "3", "date": "2026-11-20", "note": "", "save_key": str(uuid.uuid4())}
+    ruling = {"event": "Club pairs", "board": "3", "date": "2026-11-20", "note": "", "entry_key": str(uuid.uuid4())}
     client.post(url, {**STANDS, "vulnerability": "", "action": "save", **ruling})
     saved = Ruling.objects.get()
     assert STANDS_WORDS in client.get(reverse("bridge:ruling", args=[saved.pk])).content.decode()
@@ -327,7 +327,7 @@ def test_the_page_and_the_printed_ruling_say_what_the_offenders_get_and_why(clie
         "Whenever the non-offending side's table score is below its normal score, the offending side gets the "
         "normal score" in plain(html.unescape(page))
     )
-    ruling = {"event": "Club pairs", "board": "3", "date": "2026-11-20", "note": "", "save_key": str(uuid.uuid4())}
+    ruling = {"event": "Club pairs", "board": "3", "date": "2026-11-20", "note": "", "entry_key": str(uuid.uuid4())}
     client.post(url, {**inputs, "vulnerability": "", "action": "save", **ruling})
     saved = Ruling.objects.get()
     printed = client.get(reverse("bridge:ruling_pdf", args=[saved.pk])).content

@@ -162,10 +162,10 @@ def test_every_line_on_the_page_and_in_the_pdf_adds_up(client, name):
     slug, inputs = SHEETS[name]
     inputs = {**inputs, **STANDS.get(name, {})}
     chosen = calculator.CALCULATIONS[slug]
-    ruling = {"event": "Club", "board": "1", "date": "2026-11-20", "note": "", "save_key": str(uuid.uuid4())}
+    ruling = {"event": "Club", "board": "1", "date": "2026-11-20", "note": "", "entry_key": str(uuid.uuid4())}
     response = client.post(reverse("bridge:calculator", args=[slug]), {**inputs, **ruling, "vulnerability": "", "action": "save"})
     assert response.status_code == 302, response.content.decode()[:2000]
-    page = client.get(response["Location"]).content.decode()
+    page = client.get(reverse("bridge:ruling", args=[Ruling.objects.get().pk])).content.decode()
     working = display.working(chosen, calculator.calculate(chosen, inputs))
     top = top_of(chosen, working)
     assert sums.check_page(page, places_of(chosen), top=top) >= 1

@@ -10,7 +10,6 @@ guides name is there.
 import datetime
 import subprocess
 import tempfile
-import uuid
 from pathlib import Path
 
 import pytest
@@ -131,8 +130,8 @@ def test_bridge(live_server, phone1x, client, user):
     phone1x.wait_for_selector("#working .final")
     settled(phone1x)
     shoot(phone1x, "bridge-calculator")
-    ruling = bridge_services.ruling_save(
-        user=user, save_key=uuid.uuid4(), calculation=calculator.CALCULATIONS["pairs-weighted"],
+    ruling = bridge_services.ruling_record(
+        user=user, calculation=calculator.CALCULATIONS["pairs-weighted"],
         inputs={"field": "+110 x5, +50 x3, -50 x2, -110 x2", "weights": "+110 60%, -50 40%"},
         vulnerability="", event="Tuesday pairs", board=14, date=DATE, note="Slow pass; 4♠ was a logical alternative.",
     )

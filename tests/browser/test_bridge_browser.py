@@ -7,10 +7,12 @@ import contextlib
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
-from bridge.models import Ruling
+from bridge.models import Ruling, RulingBook
 from tests.browser.conftest import PDF_MS
 from tests.browser.test_accessibility_browser import AXE, violations
+from tests.browser.test_pad_browser import settled
 from tests.browser.test_table_browser import VIEWPORTS, tap_twice
 from tests.browser.waits import htmx_at_rest
 
@@ -56,11 +58,13 @@ def test_example_1_on_a_phone(live_server, phone, screenshot):
     phone.get_by_label("Board").fill("14")
     phone.get_by_label("Director's note").fill("Slow pass; 4♠ was a logical alternative.")
     phone.get_by_role("button", name="Save the ruling").tap()
-    phone.wait_for_selector("text=Ruling saved: \u2068Tuesday pairs\u2069, board 14")
+    phone.wait_for_selector("[data-toast]:has-text('Ruling 1 · \u2068Tuesday pairs\u2069, board 14 recorded')")
+    phone.locator("#ruling-1 a").tap()  # from the day's book to the ruling
+    phone.wait_for_selector("h1:has-text('Ruling 1')")
     assert phone.locator(".final").all_inner_texts() == ["NS\n13.8 MP\n13.8 of 24 = 57.5 %", "EW\n10.2 MP\n10.2 of 24 = 42.5 %"]
     screenshot(phone, "bridge-390x844-ruling")
     phone.wait_for_load_state("networkidle")
-    ruling = Ruling.objects.get()
+    ruling = Ruling.objects.select_related("book").get()
     assert (ruling.event, ruling.board) == ("Tuesday pairs", 14)
 
     phone.goto(f"{live_server.url}/games/?game=bridge")
@@ -70,7 +74,7 @@ def test_example_1_on_a_phone(live_server, phone, screenshot):
     with phone.expect_download(timeout=PDF_MS) as download:
         phone.goto(f"{live_server.url}/bridge/rulings/{ruling.pk}/")
         phone.get_by_role("link", name="Ruling as PDF", exact=True).tap()
-    assert download.value.suggested_filename == f"ruling-{ruling.date.isoformat()}-tuesday-pairs-board-14.pdf"
+    assert download.value.suggested_filename == f"ruling-{ruling.book.date.isoformat()}-tuesday-pairs-board-14.pdf"
 
 
 def test_a_double_tap_saves_one_ruling(live_server, phone, tap_gaps):
@@ -85,7 +89,7 @@ def test_a_double_tap_saves_one_ruling(live_server, phone, tap_gaps):
         phone.wait_for_selector("#working .final")
         htmx_at_rest(phone)
         tap_twice(phone, phone.get_by_role("button", name="Save the ruling"), gap)
-        phone.wait_for_selector("text=Ruling saved")
+        phone.wait_for_selector(f"[data-toast]:has-text('Gap {gap}\u2069, board 3 recorded')")
     phone.wait_for_load_state("networkidle")
     assert sorted(Ruling.objects.values_list("event", flat=True)) == sorted(f"Gap {gap}" for gap in tap_gaps)
 
@@ -103,9 +107,11 @@ def test_a_ruling_filed_with_its_table_on_a_phone(live_server, phone, screenshot
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the form scrolls sideways"
     screenshot(phone, "bridge-390x844-filing-form")
     phone.get_by_role("button", name="Save the ruling").tap()
-    phone.wait_for_selector("text=Ruling saved")
-    # The ruling is a page of its own: its text is read as its stylesheets
-    # lay it out (an auction's lines kept), once they have come.
+    phone.wait_for_selector("[data-toast]:has-text('recorded')")
+    # The ruling is a page of its own, reached from its book: its text is read
+    # as its stylesheets lay it out (an auction's lines kept), once they have come.
+    phone.locator("#ruling-1 a").tap()
+    phone.wait_for_selector("h1:has-text('Ruling 1')")
     phone.wait_for_load_state("load")
     facts = phone.locator(".ruling-facts").inner_text()
     for text in ("NS pair or team\n7", "EW pair or team\n12", "3♦X by North", "1♥ 2♦ pass 3♦\npass pass 3♥ X\nall pass", "محمد العربي"):
@@ -143,13 +149,12 @@ def test_the_calculator_pages_have_no_accessibility_violation(live_server, chrom
     if not AXE.exists():
         pytest.fail("axe-core is missing: `make test` installs it (tests/browser/js)")
     import datetime
-    import uuid
 
     from bridge import calculator, services
 
     chosen = calculator.CALCULATIONS["teams-serious-error"]
-    ruling = services.ruling_save(
-        user=user, save_key=uuid.uuid4(), calculation=chosen,
+    ruling = services.ruling_record(
+        user=user, calculation=chosen,
         inputs={"other_room": "+420", "normal": "+420", "expected": "+200 1/3, +500 2/3", "table": "-750", "offenders": "EW"},
         vulnerability="", event="Teams", board=2, date=datetime.date(2026, 11, 20), note="Wild 6♠.",
         ns_pair="Team 4", ew_pair="Team 9", contract="5♣X", declarer="W", auction="1♥ pass 2♣ 2♠\n3♥ 4♠ pass pass",
@@ -157,7 +162,9 @@ def test_the_calculator_pages_have_no_accessibility_violation(live_server, chrom
     )
     page = log_in(chromium.new_context(viewport=VIEWPORTS["390x844"], has_touch=True, color_scheme=scheme)).new_page()
     found = {}
-    for path, fill in (("/bridge/", False), ("/bridge/pairs-weighted/", True), (f"/bridge/rulings/{ruling.pk}/", False)):
+    pages = ("/bridge/", "/bridge/pairs-weighted/", f"/bridge/books/{ruling.book.pk}/", f"/bridge/rulings/{ruling.pk}/")
+    for path in pages:
+        fill = path == "/bridge/pairs-weighted/"
         page.goto(live_server.url + path)
         if fill:
             enter_example_1(page)
@@ -418,6 +425,67 @@ def test_a_refused_save_keeps_what_was_typed(live_server, phone, screenshot):
     phone.get_by_label("Event", exact=True).fill("Tuesday pairs")
     phone.get_by_label("The adjusted outcomes (NS scores) with their weights").fill("+110 60%, -50 40%")
     phone.get_by_role("button", name="Save the ruling").tap()
-    phone.wait_for_selector("text=Ruling saved")
+    phone.wait_for_selector("[data-toast]:has-text('recorded')")
     ruling = Ruling.objects.get()
     assert (ruling.board, ruling.ns_pair, ruling.note, ruling.declarer) == (14, "7", "Slow pass.", "N")
+
+
+def save_ruling(page, live_server, board: int) -> None:
+    """Example 1 saved from the calculator as board ``board`` of Tuesday pairs."""
+    page.goto(f"{live_server.url}/bridge/pairs-weighted/")
+    enter_example_1(page)
+    page.get_by_label("Event").fill("Tuesday pairs")
+    page.get_by_label("Board", exact=True).fill(str(board))
+    page.wait_for_selector("#working .final")
+    htmx_at_rest(page)
+    page.get_by_role("button", name="Save the ruling").tap()
+
+
+def test_two_rulings_on_a_phone_are_the_days_book_and_undo_and_redo_take_the_second(live_server, phone, screenshot):
+    save_ruling(phone, live_server, 14)
+    phone.wait_for_selector("[data-toast]:has-text('Ruling 1 · \u2068Tuesday pairs\u2069, board 14 recorded')")
+    save_ruling(phone, live_server, 15)
+    toast = phone.locator("[data-toast]")
+    expect(toast).to_contain_text("Ruling 2 · \u2068Tuesday pairs\u2069, board 15 recorded")
+    expect(phone.locator("#ruling-rows > li")).to_have_count(2)
+    expect(phone.locator("#ruling-1")).to_contain_text("Ruling 1")
+    expect(phone.locator("#ruling-2")).to_contain_text("board 15")
+    expect(phone.locator("#ruling-2")).to_contain_text("NS 13.8 MP · EW 10.2 MP")
+    screenshot(phone, "bridge-390x844-book-recorded", full_page=False)
+    book = RulingBook.objects.get()
+
+    settled(phone)
+    toast.get_by_role("button", name="Undo").tap()
+    expect(toast).to_contain_text("Ruling 2 · \u2068Tuesday pairs\u2069, board 15 undone")
+    expect(phone.locator("#ruling-rows > li")).to_have_count(1)
+    assert list(book.rulings.values_list("number", flat=True)) == [1]
+    screenshot(phone, "bridge-390x844-book-undone", full_page=False)
+
+    settled(phone)  # a tap on the book once the undo's answer has settled is a tap
+    toast.get_by_role("button", name="Redo").tap()
+    expect(toast).to_contain_text("Ruling 2 · \u2068Tuesday pairs\u2069, board 15 put back")
+    expect(phone.locator("#ruling-2")).to_contain_text("board 15")
+    assert list(book.rulings.order_by("number").values_list("number", "board")) == [(1, 14), (2, 15)]
+
+
+@pytest.mark.parametrize("size", ["320x568", "390x844", "844x390"])
+def test_the_book_fits_a_phone(live_server, chromium, log_in, user, size, screenshot):
+    import datetime
+
+    from bridge import calculator, services
+
+    for board, event in ((3, "Tuesday pairs"), (7, "Tuesday pairs, second session of the club championship"), (12, "Teams")):
+        ruling = services.ruling_record(
+            user=user, calculation=calculator.CALCULATIONS["pairs-weighted"],
+            inputs={"field": FIELD, "weights": "+110 60%, -50 40%"}, vulnerability="", event=event, board=board,
+            date=datetime.date(2026, 11, 20), note="", ns_pair="7", ew_pair="12", contract="3♦X", declarer="N",
+        )
+    page = log_in(chromium.new_context(viewport=VIEWPORTS[size], has_touch=True, is_mobile=True)).new_page()
+    page.goto(f"{live_server.url}/bridge/books/{ruling.book_id}/")
+    expect(page.locator("#ruling-rows > li")).to_have_count(3)
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"], "the book scrolls sideways"
+    screenshot(page, f"bridge-{size}-book")
+    page.get_by_role("button", name="Undo ruling 3").tap()
+    expect(page.locator("[data-toast]")).to_contain_text("Ruling 3 · \u2068Teams\u2069, board 12 undone")
+    screenshot(page, f"bridge-{size}-book-toast", full_page=False)
+    page.context.close()

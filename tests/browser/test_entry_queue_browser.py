@@ -229,21 +229,23 @@ def test_three_rulings_saved_offline_arrive_once_in_order(live_server, chromium,
     reload_offline(page, labels)
     back_online_all_sent(page)
     rulings = Ruling.objects.order_by("pk")
-    assert [(ruling.event, ruling.board) for ruling in rulings] == [("Tuesday pairs", board) for board in (3, 7, 12)]
-    assert len({ruling.save_key for ruling in rulings}) == 3
+    assert [(ruling.number, ruling.event, ruling.board) for ruling in rulings] == [
+        (number, "Tuesday pairs", board) for number, board in ((1, 3), (2, 7), (3, 12))
+    ]
+    assert len({ruling.book_id for ruling in rulings}) == 1  # the day's book
     page.context.close()
 
 
-def test_a_ruling_saved_online_goes_to_the_ruling_as_before(live_server, phone, user):
+def test_a_ruling_saved_online_goes_to_its_book_with_the_toast(live_server, phone, user):
     phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
     phone.get_by_label("The other tables' NS scores").fill(FIELD)
     phone.get_by_label("The adjusted outcomes (NS scores) with their weights").fill("+110 60%, -50 40%")
     phone.get_by_label("Event").fill("Tuesday pairs")
     phone.get_by_label("Board", exact=True).fill("5")
     phone.get_by_role("button", name="Save the ruling").tap()
-    phone.wait_for_selector("text=Ruling saved")
+    phone.wait_for_selector("[data-toast]:has-text('Ruling 1 · \u2068Tuesday pairs\u2069, board 5 recorded')")
     ruling = Ruling.objects.get()
-    assert phone.url.endswith(f"/bridge/rulings/{ruling.pk}/")
+    assert phone.url.endswith(f"/bridge/books/{ruling.book_id}/#ruling-1")
     # Refused (no event): the page shows why beside the field, as without the queue.
     phone.goto(f"{live_server.url}/bridge/pairs-weighted/")
     phone.get_by_label("The other tables' NS scores").fill(FIELD)

@@ -202,7 +202,6 @@ LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaf"  # 60
 def every_kind(user):
     """Gorilla, Two Way Street and Mah Jongg games and bridge rulings, with long
     names and events and large figures ("+18.5 IMP", from a +1430)."""
-    import uuid
 
     from bridge import calculator
     from bridge import services as bridge
@@ -227,8 +226,8 @@ def every_kind(user):
          {"other_room": "+420", "normal": "+420", "expected": "+200 1/3, +500 2/3", "table": "-750", "offenders": "EW"}),
         ("Club pairs", 3, "pairs-weighted", {"field": "+1430\n+1430\n+680\n-100\n-200", "weights": "+1430 60%, -100 40%"}),
     ):
-        bridge.ruling_save(
-            user=user, save_key=uuid.uuid4(), calculation=calculator.CALCULATIONS[slug], inputs=inputs,
+        bridge.ruling_record(
+            user=user, calculation=calculator.CALCULATIONS[slug], inputs=inputs,
             vulnerability="", event=event, board=board, date=datetime.date(2026, 11, 20), note="",
         )
 

@@ -886,15 +886,13 @@ def test_oldest_first_the_next_page_holds_newer_games(client, jon):
 
 
 def save_ruling(user, example, *, event, board, note="", date=datetime.date(2026, 11, 20), **filed):
-    import uuid
-
     from bridge import calculator
     from bridge import services as bridge
     from tests.bridge.test_calculator import EXAMPLES
 
     slug, inputs = EXAMPLES[example]
-    return bridge.ruling_save(
-        user=user, save_key=uuid.uuid4(), calculation=calculator.CALCULATIONS[slug], inputs=inputs,
+    return bridge.ruling_record(
+        user=user, calculation=calculator.CALCULATIONS[slug], inputs=inputs,
         vulnerability="", event=event, board=board, date=date, note=note, **filed,
     )
 

@@ -6,7 +6,6 @@ page is there). Each game gives the walk one object of its own (OWNED)."""
 
 import contextlib
 import datetime
-import uuid
 from dataclasses import dataclass, field
 from importlib import import_module
 
@@ -97,13 +96,11 @@ def mahjong(user, django_user_model) -> Owned:
 
 
 def bridge(user, django_user_model) -> Owned:
-    from bridge.models import Ruling
+    from bridge.models import Ruling, RulingBook
 
-    ruling = Ruling.objects.create(
-        created_by=user, save_key=uuid.uuid4(), date=datetime.date(2026, 7, 9), event="Club", board=3,
-        calculation="pairs-weighted", inputs={},
-    )
-    return Owned(ids={"ruling_id": ruling.pk}, other={"calculation": "pairs-weighted"})
+    book = RulingBook.objects.create(created_by=user, date=datetime.date(2026, 7, 9), last_number=1)
+    ruling = Ruling.objects.create(book=book, number=1, event="Club", board=3, calculation="pairs-weighted", inputs={})
+    return Owned(ids={"ruling_id": ruling.pk, "game_id": book.pk}, other={"calculation": "pairs-weighted", "number": 1})
 
 
 def tally(user, django_user_model) -> Owned:

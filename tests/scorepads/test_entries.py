@@ -284,16 +284,18 @@ def test_a_ruling_sent_again_is_saved_once_and_the_phone_told_where_it_is(client
     url = reverse("bridge:calculator", args=[slug])
     first = client.post(url, data, **QUEUED)
     ruling = Ruling.objects.get()
-    assert (first["X-Entry"], first["X-Entry-Location"]) == ("done", reverse("bridge:ruling", args=[ruling.pk]))
+    # The page goes to the ruling's book, the ruling in view.
+    book = reverse("bridge:book", args=[ruling.book_id])
+    assert (first["X-Entry"], first["X-Entry-Location"]) == ("done", f"{book}#ruling-1")
     again = client.post(url, data, **QUEUED)
     assert again["X-Entry"] == "done"
     assert Ruling.objects.count() == 1
-    # Another ruling from the same form (its save_key), with a key of its own: saved too.
+    # Another ruling from the same form, with a key of its own: saved too, the next of the book.
     client.post(url, data | {"board": "8", "entry_key": str(uuid.uuid4())}, **QUEUED)
-    assert sorted(Ruling.objects.values_list("board", flat=True)) == [7, 8]
-    # Saved without the queue, the page goes to the ruling as before.
+    assert list(Ruling.objects.order_by("number").values_list("number", "board")) == [(1, 7), (2, 8)]
+    # Saved without the queue, the page goes to the book.
     plain = client.post(url, data | {"board": "9", "entry_key": str(uuid.uuid4())})
-    assert plain.status_code == 302 and plain["X-Entry"] == "done"
+    assert (plain.status_code, plain["Location"], plain["X-Entry"]) == (302, f"{book}#ruling-3", "done")
 
 
 def test_a_ruling_refused_from_the_queue_says_why(client):
@@ -319,10 +321,10 @@ def test_deleting_the_account_deletes_its_keys(client, street, user):
 
 
 def test_the_same_ruling_saved_twice_from_its_form_is_one_ruling_and_both_are_done(client):
-    """A double tap: the form's save_key and content the same, each tap its own entry key."""
+    """A double tap: the form's entry key (drawn with it) and content the same."""
     slug, data = save_post()
     url = reverse("bridge:calculator", args=[slug])
-    answers = [client.post(url, data | {"entry_key": str(uuid.uuid4())}, **QUEUED)["X-Entry"] for _ in range(2)]
+    answers = [client.post(url, data, **QUEUED)["X-Entry"] for _ in range(2)]
     assert answers == ["done", "done"]
     assert Ruling.objects.count() == 1
 

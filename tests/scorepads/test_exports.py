@@ -98,7 +98,8 @@ def test_bridge_rulings(client, user):
     rows = csv_of(client.get(reverse("games_csv"), {"game": "bridge"}), "bridge-rulings")
     assert len(rows) == 1
     row = rows[0]
-    assert row["ruling"] == str(ruling.save_key) and row["date"] == ruling.date.isoformat() and row["board"] == "21"
+    assert row["ruling"] == str(ruling.uid) and row["date"] == ruling.book.date.isoformat() and row["board"] == "21"
+    assert row["number"] == "1"  # its number in the book of its day
     assert row["event"] == "'=cmd|' /C calc'!A0" and row["note"] == "'@SUM(1)"
     assert row["calculation"] and row["result"]
 
@@ -256,8 +257,9 @@ def ruling_of(row: dict) -> dict:
     vulnerabilities = {label: value for value, label in calculator.VULNERABILITIES}
     seats = {name: seat for seat, name in display.SEAT_NAMES.items()}
     return {
-        "save_key": row["ruling"],
-        "date": row["date"],
+        "uid": row["ruling"],
+        "number": int(row["number"]),
+        "book__date": row["date"],
         "event": as_typed(row["event"]),
         "board": int(row["board"]),
         "calculation": calculations[row["calculation"]],
@@ -278,14 +280,14 @@ def test_bridge_rulings_are_rebuilt_from_the_spreadsheet_with_the_filed_table(cl
     )
     save_ruling(user, "example 1", event="Club pairs", board=7)
     rows = csv_of(client.get(reverse("games_csv"), {"game": "bridge"}), "bridge-rulings")
-    fields = ("save_key", "date", "event", "board", "calculation", "vulnerability", "inputs", "note",
+    fields = ("uid", "number", "book__date", "event", "board", "calculation", "vulnerability", "inputs", "note",
               "ns_pair", "ew_pair", "contract", "auction", "director", "declarer")
     stored = sorted(
-        ({name: str(value) if name in ("save_key", "date") else value for name, value in ruling.items()}
+        ({name: str(value) if name in ("uid", "book__date") else value for name, value in ruling.items()}
          for ruling in Ruling.objects.values(*fields)),
-        key=lambda ruling: ruling["save_key"],
+        key=lambda ruling: ruling["uid"],
     )
-    assert sorted((ruling_of(row) for row in rows), key=lambda ruling: ruling["save_key"]) == stored
+    assert sorted((ruling_of(row) for row in rows), key=lambda ruling: ruling["uid"]) == stored
     assert {len(ruling["inputs"]) for ruling in stored} >= {2}  # inputs of their own, one a column
 
 

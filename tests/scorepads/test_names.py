@@ -256,10 +256,10 @@ def test_a_bridge_ruling(client):
     client.post(calculator_url(slug), data)
     ruling = Ruling.objects.get()
     page = client.get(reverse("bridge:ruling", args=[ruling.pk])).content.decode()
-    assert f"<h1><bdi>{event}</bdi>, board 7</h1>" in page
+    assert f"<h1>Ruling 1 · <bdi>{event}</bdi>, board 7</h1>" in page
     content = fetched_pdf(client, reverse("bridge:ruling_pdf", args=[ruling.pk]))
     assert_every_letter_has_its_font(content, [event])
-    assert PdfReader(io.BytesIO(content)).metadata.title == f"{fsi(event)}, board 7 (2026-11-20)"
+    assert PdfReader(io.BytesIO(content)).metadata.title == f"Ruling 1 · {fsi(event)}, board 7"
     look_at(content, "bridge-ruling")
 
 

@@ -11,7 +11,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from bridge.models import Ruling
+from bridge.models import Ruling, RulingBook
 from mahjong import services as mahjong_services
 from scorepads import registry
 from scorepads.players import Seat
@@ -36,23 +36,21 @@ def test_every_games_real_pages_are_kept_and_no_other(client, user, game):
     street = tws_services.game_start(seats=[Seat("Ann"), Seat("Ben"), Seat("Cat")], target=12, date=datetime.date(2026, 7, 9), user=user)
     mahjong = mahjong_services.game_start(seats=[Seat(name) for name in "ABCD"], date=datetime.date(2026, 7, 9), user=user)
     slug = "pairs-weighted"
-    ruling = Ruling.objects.create(
-        created_by=user, save_key=uuid.uuid4(), date=datetime.date(2026, 7, 9), event="Club", board=3,
-        calculation=slug, inputs={},
-    )
+    book = RulingBook.objects.create(created_by=user, date=datetime.date(2026, 7, 9), last_number=1)
+    ruling = Ruling.objects.create(book=book, number=1, event="Club", board=3, calculation=slug, inputs={})
     patterns = kept_pages(client)
     pages = [
         "/", "/games/", f"/games/{game.pk}/", f"/games/{game.pk}/hands/all/", f"/games/{game.pk}/gorilla/",
         "/two-way-street/", f"/two-way-street/games/{street.pk}/",
         "/mah-jongg/", "/mah-jongg/scorer/", f"/mah-jongg/games/{mahjong.pk}/",
-        "/bridge/", f"/bridge/{slug}/", f"/bridge/rulings/{ruling.pk}/",
+        "/bridge/", f"/bridge/{slug}/", f"/bridge/books/{book.pk}/", f"/bridge/rulings/{ruling.pk}/",
     ]
     for path in pages:
         assert client.get(path).status_code == 200, path  # a real page of the game
         assert kept(patterns, path), path
     for path in (
         f"/games/{game.pk}/pad.pdf", f"/two-way-street/games/{street.pk}/hands/", f"/two-way-street/games/{street.pk}/sheet.pdf",
-        f"/mah-jongg/games/{mahjong.pk}/hands.csv", f"/bridge/rulings/{ruling.pk}/ruling.pdf", "/sw.js", "/accounts/",
+        f"/mah-jongg/games/{mahjong.pk}/hands.csv", f"/bridge/rulings/{ruling.pk}/ruling.pdf", f"/bridge/books/{book.pk}/rulings/1/change/", "/sw.js", "/accounts/",
         "/games/export.csv", "/offline/",
     ):
         assert not kept(patterns, path), path

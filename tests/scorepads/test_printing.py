@@ -411,7 +411,6 @@ def pdf_routes(patterns=None, prefix=""):
 def test_every_pdf_address_answers_through_the_limits(client, user, game, partnership, settings):
     """Each PDF view of every game goes through scorepads.views.printed: with
     no request allowed, every one is refused, and nothing is printed."""
-    import uuid
 
     from bridge import calculator
     from bridge import services as bridge_services
@@ -424,9 +423,8 @@ def test_every_pdf_address_answers_through_the_limits(client, user, game, partne
     mahjong = mahjong_services.game_start(
         seats=[Seat(name) for name in ("Ann", "Ben", "Cat", "Dan")], date=datetime.date(2026, 7, 9), user=user
     )
-    ruling = bridge_services.ruling_save(
+    ruling = bridge_services.ruling_record(
         user=user,
-        save_key=uuid.uuid4(),
         calculation=calculator.calculation("pairs-weighted"),
         inputs={"field": "+110 x5\n+50 x3\n-50 x2\n-110 x2", "weights": "+110 60%, -50 40%"},
         vulnerability="none",

@@ -125,7 +125,11 @@ def account_state(user) -> dict:
             ]
             for label, model in (("two-way-street", StreetGame), ("mah-jongg", MahjongGame))
         },
-        "bridge": [fields_of(ruling) for ruling in Ruling.objects.filter(created_by=user).order_by("save_key")],
+        # A ruling's book by its date: a restore writes a ruling into the account's book of its date.
+        "bridge": [
+            (ruling.book.date, fields_of(ruling, ("book",)))
+            for ruling in Ruling.objects.filter(book__created_by=user).select_related("book").order_by("uid")
+        ],
     }
 
 

@@ -279,7 +279,7 @@ def test_a_game_another_restore_wrote_at_the_same_instant_is_counted_as_here(con
     assert (second.state, second.written) == ("done", 0), second.problem
     # Gorilla's own import looks again inside its transaction: it skips the game (written 0), no error.
     assert second.already == 10
-    for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "created_by")):
+    for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "book__created_by")):
         assert model.objects.filter(**{owner: account}).count() == 2, model
 
 
@@ -392,7 +392,7 @@ def test_four_restores_of_one_file_at_once_add_its_games_once(content, fresh, se
     states = sorted(RestoreJob.objects.filter(pk__in=[job.pk for job in jobs]).values_list("state", "written", "already"))
     assert [state for state, _, _ in states] == ["done"] * 4
     assert sum(written for _, written, _ in states) == 10
-    for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "created_by")):
+    for model, owner in ((GorillaGame, "partnership__members"), (StreetGame, "members"), (MahjongGame, "members"), (Ruling, "book__created_by")):
         assert model.objects.filter(**{owner: account}).count() == 2, model
     assert visible(account) == 10
 

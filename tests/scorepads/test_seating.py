@@ -351,9 +351,11 @@ def test_an_account_saves_at_most_the_days_limit_of_rulings(client, settings):
         assert response.status_code == status
         assert "You have saved 2 rulings today, and an account may save at most 2 a day" in response.content.decode()
     assert Ruling.objects.count() == 2
-    # A ruling saved already, sent again (a double tap), is the one saved: no refusal, no third row.
+    # A ruling saved already, sent again with its key (a double tap), is the one
+    # saved: answered as done, no refusal, no third row.
     slug, data = posts[0]
-    assert client.post(calculator_url(slug), data).status_code == 302
+    again = client.post(calculator_url(slug), data)
+    assert (again.status_code, again["X-Entry"]) == (204, "done")
     assert Ruling.objects.count() == 2
 
 

@@ -14,7 +14,10 @@ from two_way_street import services as street
 
 HTMX = {"HX-Request": "true"}
 TAPS = ("hand_record", "hand_undo", "hand_redo")
-GAMES_AT_A_TABLE = {"gorilla", "two-way-street", "mah-jongg", "tally"}  # Tally: the tests' own (tests/tally)
+GAMES_AT_A_TABLE = {"gorilla", "two-way-street", "mah-jongg", "bridge", "tally"}  # Tally: the tests' own (tests/tally)
+# Bridge records a ruling from its calculator, which finds the book from the
+# ruling's date (tests/bridge/test_book.py): its book's taps are Undo and Redo.
+TAPS_OF = {"bridge": ("hand_undo", "hand_redo")}
 
 
 def test_every_game_at_a_table_registers_one():
@@ -42,7 +45,7 @@ def test_a_display_missing_what_the_table_asks_is_no_table_display():
 @pytest.mark.parametrize("slug", sorted(GAMES_AT_A_TABLE))
 def test_each_games_taps_are_the_tables_views(slug):
     table = registered()[slug]
-    for tap in TAPS:
+    for tap in TAPS_OF.get(slug, TAPS):
         view = resolve(reverse(table.url_name(tap), args=[1])).func
         assert view.__wrapped__ == getattr(table, tap), tap
     page = resolve(reverse(table.url_name(table.page_name), args=[1])).func

@@ -13,6 +13,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import dateformat
 
 from bridge.calculator import CALCULATIONS
 from scorepads.models import ScorePadGame
@@ -31,8 +32,9 @@ SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
 
 def book_title(date) -> str:
-    """A book as its page, its lists and its messages name it: "Rulings, 2026-11-28"."""
-    return f"Rulings, {date.isoformat()}"
+    """A book as its page, its lists and its messages name it, its day as a
+    director says it: "Rulings, Saturday 28 November 2026"."""
+    return f"Rulings, {dateformat.format(date, 'l j F Y')}"
 
 
 class RulingBook(ScorePadGame):

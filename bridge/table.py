@@ -67,7 +67,7 @@ class BookDisplay:
 
     @property
     def title(self) -> str:
-        """"Rulings, 2026-11-28": the book as its page and its lists name it."""
+        """"Rulings, Saturday 28 November 2026": the book as its page and its lists name it."""
         return book_title(self.date)
 
     @property

@@ -58,7 +58,7 @@ def test_rulings_are_numbered_in_the_order_saved_in_one_book_a_day(client, user)
     page = client.get(book_url(day)).content.decode()
     for number in (1, 2, 3):
         assert f'<span class="game-date ruling-number">Ruling {number}</span>' in page
-    assert "Rulings, 2026-11-20 · 3 rulings" in page  # the status line on top
+    assert "Rulings, Friday 20 November 2026 · 3 rulings" in page  # the status line on top
 
 
 def test_the_same_key_sent_twice_records_one_ruling_and_both_are_done(client):
@@ -195,7 +195,7 @@ def test_the_home_page_lists_the_books(client, user):
     recorded(user), recorded(user, board=8)
     book = RulingBook.objects.get()
     page = client.get(reverse("bridge:calculator_home")).content.decode()
-    assert f'href="{book_url(book)}"' in page and "Rulings, 2026-11-20" in page and "2 rulings" in page
+    assert f'href="{book_url(book)}"' in page and "Rulings, Friday 20 November 2026" in page and "2 rulings" in page
 
 
 def test_the_ruling_page_offers_its_change(client, user):

@@ -158,7 +158,7 @@ def test_saving_a_ruling_goes_to_its_book_with_the_ruling_in_view_and_said(clien
     assert (ruling.event, ruling.board) == ("Club pairs", 7)
     assert ruling.inputs == {"field": "+110 x5, +50 x3, -50 x2, -110 x2", "weights": "+110 60%, -50 40%"}
     page = client.get(book_url).content.decode()
-    assert "<h1>Rulings, 2026-11-20</h1>" in page
+    assert "<h1>Rulings, Friday 20 November 2026</h1>" in page
     assert f"Ruling 1 · {fsi('Club pairs')}, board 7 recorded" in page  # the toast, with its Undo
     assert 'form="undo-last" name="number" value="1"' in page
     assert 'id="ruling-1"' in page and "NS 13.8 MP · EW 10.2 MP" in page
@@ -257,7 +257,7 @@ def test_a_double_tap_on_delete_deletes_once_and_lands_on_the_rulings_list(clien
     assert second.status_code == 200
     assert second.redirect_chain == [(reverse("bridge:calculator_home"), 302)]
     page = second.content.decode()
-    assert "Ruling 1 · \u2068Club pairs\u2069, board 7 deleted from Rulings, 2026-11-20." in page  # the first tap
+    assert "Ruling 1 · \u2068Club pairs\u2069, board 7 deleted from Rulings, Friday 20 November 2026." in page  # the first tap
     assert "That ruling was deleted already." in page
     assert not Ruling.objects.exists()
     # Another ruling this session never deleted is no such ruling.

@@ -465,6 +465,18 @@ def models_restored() -> list[type[models.Model]]:
     return sorted(restored, key=lambda model: any(needing(model, other) for other in restored))
 
 
+def games_holding(model: type[models.Model]) -> list:
+    """The foreign keys of ``model`` to a game kept on a pad (one with a
+    ``revision``, :class:`scorepads.models.ScorePadGame`): what holds its rows."""
+    from scorepads.models import ScorePadGame
+
+    return [
+        field
+        for field in model._meta.concrete_fields
+        if field.many_to_one and isinstance(field.related_model, type) and issubclass(field.related_model, ScorePadGame)
+    ]
+
+
 def needing_relations(model: type[models.Model]) -> list:
     """The foreign keys to ``model`` whose rows keep the row they point at from being deleted."""
     return [
@@ -482,10 +494,16 @@ def needing(model: type[models.Model], other: type[models.Model]) -> bool:
 def restore_done(job: RestoreJob) -> None:
     """Show the job's games, all at once, and keep its result. A row another
     restore is still writing that a row now shown needs (the partnership
-    another restore made, in which this one wrote games) is shown with it."""
+    another restore made, in which this one wrote games) is shown with it. A
+    game already shown that holds rows shown now (a bridge book, its rulings
+    restored into it) has its revision raised, so its open page brings them."""
     with transaction.atomic():
         for model in models_restored():
-            model._default_manager.filter(restoring=job).update(restoring=None)
+            shown_now = model._default_manager.filter(restoring=job)
+            for game in games_holding(model):
+                held = shown_now.values(game.attname)
+                game.related_model._default_manager.filter(pk__in=held).update(revision=F("revision") + 1)
+            shown_now.update(restoring=None)
         for model in models_restored():
             for relation in needing_relations(model):
                 shown = access.written(relation.related_model._default_manager.filter(**{relation.field.name: OuterRef("pk")}))

@@ -224,6 +224,27 @@ def test_a_restored_ruling_goes_into_its_book_with_the_next_number_and_twice_is_
     assert book.rulings.get(number=2).uid == uuid.UUID(document["uid"])
 
 
+def test_an_open_book_brings_the_rulings_a_restore_adds_once_it_is_done(client, user, monkeypatch):
+    """A restore into a book already shown: the page polled while the restore
+    wrote (its rulings hidden) is brought the restored ruling once it is done."""
+    book = recorded(user, board=7).book
+    document = exports.document_ruling(recorded(user, board=8)) | {"uid": str(uuid.uuid4()), "board": 9}
+    shown_while_written = []
+    done = restore.restore_done
+
+    def polled_then_done(job):
+        shown_while_written.append(RulingBook.objects.get(pk=book.pk).revision)
+        done(job)
+
+    monkeypatch.setattr(restore, "restore_done", polled_then_done)
+    job = restore.restore_start(user=user, file=io.BytesIO(archive_of([document])), kinds=[exports_kind()])
+    restore.restore_replay.call(job.pk)
+    client.force_login(user)
+    polled = client.get(book_url(book), {"version": shown_while_written[0]}, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 200
+    assert "board 9" in polled.content.decode()
+
+
 def exports_kind():
     from scorepads import registry
 

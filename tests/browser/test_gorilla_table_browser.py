@@ -15,11 +15,8 @@ from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_offline_browser import all_sent_on_reconnecting, open_pad, tap
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_table_browser import center, hands_of, tap_twice_at
-from tests.browser.waits import SCRIPTS_SETTLED, entries_answered
+from tests.browser.waits import POLL_BROUGHT, entries_answered, held_tap, holding_taps
 from tests.conftest import record_outcomes
-
-# How many times the test lets the page's scripts run while it waits for a tap's request.
-HELD_TAP_WAITS = 500
 
 SIZES = {
     "320x568": {"width": 320, "height": 568},
@@ -151,19 +148,13 @@ def test_a_poll_answered_while_a_tap_is_on_its_way_leaves_the_pad_to_the_taps_an
     the next tap goes at once, as any tap does."""
     record_outcomes(game, "MI")
     page = open_phone(chromium, log_in)
-    held = []
-    page.route("**/hands/", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    held = holding_taps(page, f"{live_server.url}/games/{game.pk}/")
     version = page.locator("#pad-meta").get_attribute("value")
-    page.evaluate(
-        "document.addEventListener('htmx:afterRequest', (event) => {"
-        " if (event.detail.requestConfig.verb === 'get' && event.detail.xhr.status === 200) window.pollBrought = true; })"
-    )
     page.get_by_role("button", name="Made").click()
     page.wait_for_selector("#pad.has-waiting")
     answer = held_tap(page, held).fetch()  # recorded; its answer held back
     assert hands_of(game) == "MIM"
-    page.wait_for_function("() => window.pollBrought === true")  # the pad as the tap made it
+    page.wait_for_function(POLL_BROUGHT)  # the pad as the tap made it
     assert page.locator("#pad-meta").get_attribute("value") == version  # not swapped in under the tap
     held.pop().fulfill(response=answer)
     toast = page.locator("[data-toast]:not([hidden])")
@@ -176,15 +167,6 @@ def test_a_poll_answered_while_a_tap_is_on_its_way_leaves_the_pad_to_the_taps_an
     expect(toast).to_contain_text("Hand 4 · I recorded")
     assert hands_of(game) == "MIMI"
     page.context.close()
-
-
-def held_tap(page, held):
-    """The tap's request the route holds, once it comes (the page's scripts run while the test waits)."""
-    for _ in range(HELD_TAP_WAITS):
-        if held:
-            return held[-1]
-        page.evaluate(SCRIPTS_SETTLED)
-    raise AssertionError("the tap's request never reached the page's route")
 
 
 def test_a_note_typed_after_an_offline_tap_is_this_phones_own_and_says_nothing(live_server, phone, game):

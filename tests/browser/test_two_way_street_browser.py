@@ -7,6 +7,7 @@ import pytest
 from tests.browser.test_accessibility_browser import AXE, violations
 from tests.browser.test_pad_browser import settled
 from tests.browser.test_table_browser import VIEWPORTS, assert_fits, assert_tap_targets
+from tests.browser.waits import POLL_BROUGHT, held_tap, holding_taps
 from two_way_street import rules
 from two_way_street.models import Game, Hand
 
@@ -354,22 +355,14 @@ def test_a_poll_answered_while_a_hand_is_on_its_way_leaves_the_sheet_to_the_hand
     sheet it made before the hand's own answer comes: the poll's sheet is not
     swapped in under the hand, whose answer then lands with its toast, and
     hand 2 goes at once, as any hand does."""
-    from tests.browser.test_gorilla_table_browser import held_tap
-
     game = two_way_street_game(user)
-    held = []
-    phone.route("**/hands/", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
-    phone.goto(f"{live_server.url}/two-way-street/games/{game.pk}/")
+    held = holding_taps(phone, f"{live_server.url}/two-way-street/games/{game.pk}/")
     version = phone.locator("#pad-meta").get_attribute("value")
-    phone.evaluate(
-        "document.addEventListener('htmx:afterRequest', (event) => {"
-        " if (event.detail.requestConfig.verb === 'get' && event.detail.xhr.status === 200) window.pollBrought = true; })"
-    )
     enter_hand(phone, HANDS[0])
     phone.get_by_role("button", name="Record hand 1").tap()
     answer = held_tap(phone, held).fetch()  # recorded; its answer held back
     assert stored(phone) == as_stored(HANDS[:1])
-    phone.wait_for_function("() => window.pollBrought === true")  # the sheet as hand 1 made it
+    phone.wait_for_function(POLL_BROUGHT)  # the sheet as hand 1 made it
     assert phone.locator("#pad-meta").get_attribute("value") == version  # not swapped in under the hand
     held.pop().fulfill(response=answer)
     phone.wait_for_selector("[data-toast]:has-text('Hand 1 recorded')")

@@ -62,3 +62,32 @@ ENTRY_ON_ITS_WAY = """async () => {
 def entry_kept_on_its_way(page):
     """Wait until the entry the page is sending is kept on the phone."""
     page.evaluate(ENTRY_ON_ITS_WAY)
+
+
+# A poll of the pad answered with a new pad (200), whether or not it was swapped in.
+POLL_BROUGHT = "() => window.pollBrought === true"
+NOTE_POLLS = (
+    "document.addEventListener('htmx:afterRequest', (event) => {"
+    " if (event.detail.requestConfig.verb === 'get' && event.detail.xhr.status === 200) window.pollBrought = true; })"
+)
+
+
+def holding_taps(page, address) -> list:
+    """Open the pad at ``address`` with each entry's request held by the
+    page's route (the list returned gets them, to send on or answer), and
+    the polls that bring a new pad noted (:data:`POLL_BROUGHT`)."""
+    held: list = []
+    page.route("**/hands/", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    page.goto(address)
+    page.evaluate(NOTE_POLLS)
+    return held
+
+
+def held_tap(page, held, waits: int = 500):
+    """The newest entry's request the route holds, once it comes (the page's
+    scripts run while the test waits, ``waits`` times at most)."""
+    for _ in range(waits):
+        if held:
+            return held[-1]
+        page.evaluate(SCRIPTS_SETTLED)
+    raise AssertionError("the entry's request never reached the page's route")

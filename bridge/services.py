@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from bridge import calculator
+from bridge import calculator, selectors
 from bridge.models import (
     AUCTION_MAX_LENGTH,
     CONTRACT_MAX_LENGTH,
@@ -40,14 +40,6 @@ class BookState:
 
 def _state(book: RulingBook, rulings) -> BookState:
     return BookState(tuple(rulings), book.last_number)
-
-
-def _read(book: RulingBook) -> list[Ruling]:
-    """The book's rulings in order, each holding the book (read under its lock)."""
-    rulings = list(Ruling.objects.filter(book=book).order_by("number"))
-    for ruling in rulings:
-        ruling.book = book
-    return rulings
 
 
 def checked_ruling(
@@ -135,7 +127,7 @@ def ruling_record(*, user, date: datetime.date, number: int | None = None, job=N
     with transaction.atomic():
         limits.check_today(user, Ruling)
         book = book_of_day(user=user, date=date, job=job)
-        before = _state(book, _read(book))
+        before = _state(book, selectors.book_rulings(book))
         next_number = book.last_number + 1
         if number is not None and number != next_number:
             raise RecordingError(
@@ -156,7 +148,7 @@ def ruling_undo_last(*, book: RulingBook | GameToChange, expected_number: int | 
     deleted has none to undo."""
     with transaction.atomic():
         book = lock(book, "last_number")
-        rulings = _read(book)
+        rulings = selectors.book_rulings(book)
         before = _state(book, rulings)
         if not rulings or rulings[-1].number != book.last_number:
             raise RecordingError("there is no ruling to undo: the newest was deleted, or there is none")
@@ -208,7 +200,7 @@ def ruling_change(*, book: RulingBook | GameToChange, number: int, date: datetim
                 f" ruling for {date.isoformat()} instead",
                 field="date",
             )
-        rulings = _read(book)
+        rulings = selectors.book_rulings(book)
         before = _state(book, rulings)
         changed = next((ruling for ruling in rulings if ruling.number == number), None)
         if changed is None:

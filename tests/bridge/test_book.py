@@ -17,6 +17,7 @@ from django.urls import reverse
 from bridge import calculator, exports, services
 from bridge.models import Ruling, RulingBook
 from scorepads import restore
+from scorepads.models import RestoreJob
 from tests.bridge.test_calculator import EXAMPLES
 from tests.bridge.test_pages import calculator_url, save_post
 
@@ -113,6 +114,21 @@ def test_undo_answers_htmx_with_what_changed(client, user):
     assert '<i id="ruling-2" hx-swap-oob="delete"></i>' in content
     assert 'id="ruling-1"' not in content  # ruling 1 stays as it is on the phone
     assert "Ruling 2 · \u2068Club pairs\u2069, board 8 undone" in content
+
+
+def test_a_tap_on_a_book_a_restore_is_writing_into_shows_nothing_it_has_not_finished(client, user):
+    """A ruling a restore is still writing into the book is seen nowhere until
+    it is done: not on the page a tap's answer draws from what the service read."""
+    hidden = recorded(user, board=9)
+    job = RestoreJob.objects.create(user=user, archive=b"")
+    Ruling.objects.filter(pk=hidden.pk).update(restoring=job)
+    recorded(user, board=8)
+    book = RulingBook.objects.get()
+    answer = client.post(reverse("bridge:hand_undo", args=[book.pk]), {"number": 2}, **HTMX)  # answered whole
+    content = answer.content.decode()
+    assert "board 8 undone" in content
+    assert "board 9" not in content
+    assert numbers(book) == [(1, 9)]
 
 
 def test_a_change_keeps_the_number_and_raises_the_revision(client, user):

@@ -224,7 +224,3 @@ class RulingEntry:
         """Say a refusal beside the field it names, in whichever form has it."""
         field = getattr(error, "field", None)
         refusal_on_form(self.board if field in self.board.fields else self.filed, error)
-
-    @property
-    def refused(self) -> list[forms.Form]:
-        return [form for form in (self.board, self.filed) if form.is_bound and form.errors]

@@ -1,4 +1,6 @@
 import datetime
+import time
+import types
 
 import pytest
 from django.test import Client
@@ -47,6 +49,19 @@ def pytest_collection_modifyitems(config, items):
         (kept if uses_database(item) else left_out).append(item)
     config.hook.pytest_deselected(items=left_out)
     items[:] = kept
+
+
+@pytest.fixture
+def rate_window_held(monkeypatch):
+    """django-ratelimit counts requests in fixed windows (a minute, an hour)
+    that end at set moments: requests on both sides of an end are counted in
+    two windows, and a test of a rate that a busy machine stretches across one
+    would see its last request let through. The limiter's clock is held still
+    for the test, so that all its requests fall in one window."""
+    import django_ratelimit.core
+
+    moment = time.time()
+    monkeypatch.setattr(django_ratelimit.core, "time", types.SimpleNamespace(time=lambda: moment))
 
 
 @pytest.fixture

@@ -84,7 +84,7 @@ def test_guesses_at_one_account_do_not_lock_the_others_behind_the_same_address(d
     assert response.status_code == 302
 
 
-def test_logins_past_the_rate_from_one_address_are_refused_before_any_password_is_checked(user, settings):
+def test_logins_past_the_rate_from_one_address_are_refused_before_any_password_is_checked(user, settings, rate_window_held):
     settings.LOGIN_RATE = "3/m"
     for username in ("ann", "ben", "cat"):  # one guesser, a password each for three accounts
         assert log_in(Client(), username=username, password="wrong", address="203.0.113.9").status_code == 200
@@ -118,7 +118,7 @@ def signup(client, username, address="198.51.100.1"):
     )
 
 
-def test_sign_up_is_throttled_by_address(db, settings):
+def test_sign_up_is_throttled_by_address(db, settings, rate_window_held):
     settings.SIGNUP_RATE = "3/h"
     for number in range(3):
         assert signup(Client(), f"player{number}").status_code == 302

@@ -201,7 +201,7 @@ def test_a_restore_sent_while_another_of_the_account_is_checked_is_refused_writi
     assert restore.check_turn_taken(account)  # the request gave its turn back
 
 
-def test_the_seventh_restore_in_a_minute_is_refused_writing_nothing(content, fresh):
+def test_the_seventh_restore_in_a_minute_is_refused_writing_nothing(content, fresh, rate_window_held):
     account, client = fresh
     for _ in range(6):
         assert restore_post(client, content).status_code == 302

@@ -298,7 +298,7 @@ def test_nothing_else_tells_whether_the_user_name_was_an_accounts(kind, user, cl
     assert 'name="account_2" id="id_account_2" value="ben"' in client.get(kind.url("new")).content.decode()
 
 
-def test_the_new_game_form_is_throttled(kind, client, settings):
+def test_the_new_game_form_is_throttled(kind, client, settings, rate_window_held):
     settings.NEW_GAME_RATE = "3/h"
     for _ in range(3):
         assert client.post(kind.url("new"), kind.new_game_post(account_2="nobody")).status_code == 302
